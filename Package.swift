@@ -1,0 +1,106 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Compiler settings shared by every Swift target, kept in one place.
+/// Tools version 6.0 already selects the Swift 6 language mode (strict concurrency).
+let sharedSwiftSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny")
+]
+
+let package = Package(
+  name: "conformance",
+  products: [
+    .executable(name: "conformance", targets: ["conformance"]),
+    .executable(name: "generate-vectors", targets: ["generate-vectors"]),
+    .library(name: "ConformanceKit", targets: ["ConformanceKit"]),
+  ],
+  targets: [
+    // libxml2 from the system (Debian: libxml2-dev), seen only by ConformanceReports' wrapper layer.
+    .systemLibrary(
+      name: "CLibXML2",
+      pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"])]
+    ),
+    // Strict RFC 8259 JSON: value model, byte-level parser, deterministic serializer.
+    .target(name: "ConformanceJSON", swiftSettings: sharedSwiftSettings),
+    // The contract: vector model, strict loader, the implementation seam, the runner.
+    .target(
+      name: "ConformanceKit",
+      dependencies: ["ConformanceJSON"],
+      swiftSettings: sharedSwiftSettings
+    ),
+    // The reference parsers, one suite per file: the built-in implementation.
+    .target(
+      name: "ReferenceParsers",
+      dependencies: ["ConformanceJSON", "ConformanceKit"],
+      swiftSettings: sharedSwiftSettings
+    ),
+    // Reports (JUnit XML through libxml2's xmlTextWriter, merge of shard reports).
+    .target(
+      name: "ConformanceReports",
+      dependencies: ["CLibXML2", "ConformanceJSON", "ConformanceKit"],
+      swiftSettings: sharedSwiftSettings
+    ),
+    // The subcommands, one per file; the executable only calls into this.
+    .target(
+      name: "ConformanceCommands",
+      dependencies: ["ConformanceJSON", "ConformanceKit", "ReferenceParsers", "ConformanceReports"],
+      swiftSettings: sharedSwiftSettings
+    ),
+    .executableTarget(
+      name: "conformance",
+      dependencies: ["ConformanceCommands"],
+      swiftSettings: sharedSwiftSettings
+    ),
+    // Deterministic generators for the shipped corpus under Vectors/.
+    .target(
+      name: "VectorGeneration",
+      dependencies: ["ConformanceJSON"],
+      swiftSettings: sharedSwiftSettings
+    ),
+    .executableTarget(
+      name: "generate-vectors",
+      dependencies: ["VectorGeneration"],
+      swiftSettings: sharedSwiftSettings
+    ),
+    // Helpers shared by the test targets: temporary folders, XML read-back, CLI capture.
+    .target(
+      name: "ConformanceTestSupport",
+      dependencies: ["CLibXML2", "ConformanceJSON", "ConformanceKit"],
+      swiftSettings: sharedSwiftSettings
+    ),
+    .testTarget(
+      name: "ConformanceJSONTests",
+      dependencies: ["ConformanceJSON"],
+      swiftSettings: sharedSwiftSettings
+    ),
+    .testTarget(
+      name: "ConformanceKitTests",
+      dependencies: ["ConformanceJSON", "ConformanceKit", "ConformanceTestSupport"],
+      swiftSettings: sharedSwiftSettings
+    ),
+    .testTarget(
+      name: "ReferenceParsersTests",
+      dependencies: ["ConformanceJSON", "ConformanceKit", "ReferenceParsers"],
+      swiftSettings: sharedSwiftSettings
+    ),
+    .testTarget(
+      name: "ConformanceReportsTests",
+      dependencies: ["ConformanceJSON", "ConformanceKit", "ConformanceReports", "ConformanceTestSupport"],
+      resources: [.copy("Fixtures")],
+      swiftSettings: sharedSwiftSettings
+    ),
+    .testTarget(
+      name: "ConformanceCommandsTests",
+      dependencies: [
+        "ConformanceJSON", "ConformanceKit", "ConformanceCommands", "ConformanceTestSupport",
+      ],
+      swiftSettings: sharedSwiftSettings
+    ),
+    .testTarget(
+      name: "VectorGenerationTests",
+      dependencies: ["ConformanceJSON", "ConformanceKit", "VectorGeneration", "ReferenceParsers"],
+      swiftSettings: sharedSwiftSettings
+    ),
+  ]
+)

@@ -1,0 +1,42 @@
+/// Constants the contract (SPEC sections 1 and 3) fixes for every vector file.
+public enum Contract {
+  /// The value of a vector file's `format` key.
+  public static let format = "conformance-vectors/1"
+
+  /// The eleven suites, in the contract's order.
+  public static let suites: [String] = [
+    "leeep.push.payload",
+    "leeep.fid",
+    "leeep.push.destination",
+    "leeep.user-id",
+    "leeep.blog-match",
+    "leeep.link",
+    "respondo.push.payload",
+    "respondo.deep-link",
+    "respondo.push.token",
+    "adapty.onboarding.event",
+    "fanship.sequence",
+  ]
+
+  /// Tags with a meaning the contract defines; other tags are allowed and shown as they are.
+  public static let standardTags: [String] = [
+    "valid", "invalid", "foreign-scope", "legacy-schema", "boundary", "unicode", "cross-sdk",
+    "integration-mistake", "security",
+  ]
+
+  /// `^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$`, checked on bytes (a trailing newline never matches).
+  public static func isValidTestID(_ id: String) -> Bool {
+    let bytes = id.utf8
+    guard let first = bytes.first, bytes.count <= 128, isASCIIAlphanumeric(first) else {
+      return false
+    }
+    return bytes.dropFirst().allSatisfy {
+      isASCIIAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_")
+        || $0 == UInt8(ascii: "-")
+    }
+  }
+
+  static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
+    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+  }
+}

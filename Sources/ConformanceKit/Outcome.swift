@@ -1,0 +1,35 @@
+import ConformanceJSON
+
+/// What an implementation answered for one input.
+public enum Outcome: Sendable, Equatable {
+  /// The input was accepted and produced `output`.
+  case accept(output: JSONValue)
+  /// The input was rejected with an error code and, where the suite names one, a field.
+  case reject(error: String, field: String?)
+
+  /// The outcome written in the vector format's `expect` shape, for reports.
+  public var json: JSONValue {
+    switch self {
+    case .accept(let output):
+      return ["result": "accept", "output": output]
+    case .reject(let error, let field):
+      var object: JSONObject = ["result": "reject", "error": .string(error)]
+      if let field { object["field"] = .string(field) }
+      return .object(object)
+    }
+  }
+}
+
+/// The seam between the runner and whatever is being checked: the built-in reference parsers,
+/// or an adapter that forwards each input to another process or language.
+public protocol Implementation: Sendable {
+  /// Shown in reports (`reference`, or an adapter's own name).
+  var name: String { get }
+
+  /// Whether the implementation has the suite; tests of other suites are reported as skipped.
+  func supports(suite: String) -> Bool
+
+  /// Evaluates one input with its merged context. A thrown error means the implementation could
+  /// not answer (for example a context it cannot use); the runner reports it as a test error.
+  func evaluate(suite: String, input: JSONValue, context: JSONObject) throws -> Outcome
+}

@@ -1,0 +1,113 @@
+/// Which tests a run executes: `--suite`, `--tag`, `--id` and `--shard` together.
+/// Each given filter must hold; within one filter, any listed value matches.
+public struct Selection: Sendable {
+  public var suites: [String]
+  public var tags: [String]
+  public var idPatterns: [IDPattern]
+  public var shard: Shard?
+
+  public init(suites: [String] = [], tags: [String] = [], idPatterns: [IDPattern] = [], shard: Shard? = nil) {
+    self.suites = suites
+    self.tags = tags
+    self.idPatterns = idPatterns
+    self.shard = shard
+  }
+
+  public var isEverything: Bool { suites.isEmpty && tags.isEmpty && idPatterns.isEmpty && shard == nil }
+
+  public func includes(suite: String) -> Bool {
+    suites.isEmpty || suites.contains(suite)
+  }
+
+  public func includes(test: VectorTest, in file: VectorFile) -> Bool {
+    guard includes(suite: file.suite) else { return false }
+    if !tags.isEmpty && !test.tags.contains(where: { tags.contains($0) }) { return false }
+    if !idPatterns.isEmpty && !idPatterns.contains(where: { $0.matches(test.id) }) { return false }
+    if let shard, !shard.owns(file: file.path, id: test.id) { return false }
+    return true
+  }
+}
+
+/// A glob over test ids: `*` any run of characters, `?` one character, everything else literal.
+public struct IDPattern: Sendable, CustomStringConvertible {
+  public let pattern: String
+  private let scalars: [Unicode.Scalar]
+
+  public init(_ pattern: String) {
+    self.pattern = pattern
+    self.scalars = Array(pattern.unicodeScalars)
+  }
+
+  public var description: String { pattern }
+
+  public func matches(_ id: String) -> Bool {
+    let text = Array(id.unicodeScalars)
+    // Iterative wildcard match with single backtrack point: linear for practical patterns.
+    var p = 0
+    var t = 0
+    var starP = -1
+    var starT = 0
+    while t < text.count {
+      if p < scalars.count && (scalars[p] == "?" || scalars[p] == text[t]) {
+        p += 1
+        t += 1
+      } else if p < scalars.count && scalars[p] == "*" {
+        starP = p
+        starT = t
+        p += 1
+      } else if starP >= 0 {
+        p = starP + 1
+        starT += 1
+        t = starT
+      } else {
+        return false
+      }
+    }
+    while p < scalars.count && scalars[p] == "*" { p += 1 }
+    return p == scalars.count
+  }
+}
+
+/// `--shard K/N`: shard K (from 1) of N owns a test when a stable hash of its file path and id
+/// falls in its bucket, so adding vectors never moves other vectors between shards.
+public struct Shard: Sendable, Equatable, CustomStringConvertible {
+  public let index: Int
+  public let count: Int
+
+  public init?(index: Int, count: Int) {
+    guard count >= 1, index >= 1, index <= count else { return nil }
+    self.index = index
+    self.count = count
+  }
+
+  /// Parses `K/N`.
+  public init?(parsing text: String) {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]) else { return nil }
+    self.init(index: k, count: n)
+  }
+
+  public var description: String { "\(index)/\(count)" }
+
+  public func owns(file: String, id: String) -> Bool {
+    Int(Shard.stableHash(file, id) % UInt64(count)) == index - 1
+  }
+
+  /// A load error belongs to one shard only, so merged shard reports hold it once.
+  public func owns(file: String) -> Bool {
+    Int(Shard.stableHash(file, "") % UInt64(count)) == index - 1
+  }
+
+  /// FNV-1a over the UTF-8 bytes of `file`, a NUL, then `id`: the same on every platform and run.
+  static func stableHash(_ file: String, _ id: String) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func mix(_ byte: UInt8) {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01B3
+    }
+    for byte in file.utf8 { mix(byte) }
+    mix(0)
+    for byte in id.utf8 { mix(byte) }
+    return hash
+  }
+}

@@ -1,0 +1,81 @@
+import ConformanceJSON
+
+/// One loaded vector file (SPEC section 1).
+public struct VectorFile: Sendable {
+  /// The path relative to its vectors root, `/`-separated: the JUnit `<testsuite>` name.
+  public var path: String
+  /// The vectors root the file was found under, as given on the command line.
+  public var root: String
+  public var suite: String
+  public var description: String
+  public var source: String?
+  public var context: JSONObject
+  public var tests: [VectorTest]
+
+  public init(
+    path: String, root: String, suite: String, description: String, source: String?,
+    context: JSONObject, tests: [VectorTest]
+  ) {
+    self.path = path
+    self.root = root
+    self.suite = suite
+    self.description = description
+    self.source = source
+    self.context = context
+    self.tests = tests
+  }
+
+  /// The file's path as a user types it: root joined with the relative path.
+  public var displayPath: String { VectorFile.join(root, path) }
+
+  static func join(_ root: String, _ path: String) -> String {
+    if root.isEmpty || root == "." { return path }
+    return root.hasSuffix("/") ? root + path : root + "/" + path
+  }
+}
+
+/// One test of a vector file.
+public struct VectorTest: Sendable {
+  public var id: String
+  public var description: String?
+  public var tags: [String]
+  public var input: JSONValue
+  /// The file's context with the test's own context merged over it, key by key.
+  public var context: JSONObject
+  public var expectation: Expectation
+
+  public init(
+    id: String, description: String?, tags: [String], input: JSONValue, context: JSONObject,
+    expectation: Expectation
+  ) {
+    self.id = id
+    self.description = description
+    self.tags = tags
+    self.input = input
+    self.context = context
+    self.expectation = expectation
+  }
+}
+
+/// A test's `expect` object.
+public enum Expectation: Sendable, Equatable {
+  /// `{"result": "accept"}`, with `output` compared when given.
+  case accept(output: JSONValue?)
+  /// `{"result": "reject"}`, with `error` and `field` each compared when given.
+  case reject(error: String?, field: String?)
+
+  /// The expectation as written in the vector format.
+  public var json: JSONValue {
+    switch self {
+    case .accept(let output):
+      var object: JSONObject = ["result": "accept"]
+      if let output { object["output"] = output }
+      return .object(object)
+    case .reject(let error, let field):
+      var object: JSONObject = ["result": "reject"]
+      if let error { object["error"] = .string(error) }
+      if let field { object["field"] = .string(field) }
+      return .object(object)
+    }
+  }
+}

@@ -1,0 +1,224 @@
+import ConformanceJSON
+
+/// A vector file that breaks a rule of SPEC section 1, with where it breaks it.
+public struct VectorFileError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// Where in the document, as a JSON path (`tests[3].expect.result`); empty for the whole file.
+  public var location: String
+  public var reason: String
+
+  public init(location: String, reason: String) {
+    self.location = location
+    self.reason = reason
+  }
+
+  public var description: String { location.isEmpty ? reason : "\(location): \(reason)" }
+}
+
+/// Turns a parsed document into a ``VectorFile``, enforcing every rule of SPEC section 1 that
+/// one file can break on its own (unique ids across files are the loader's job).
+public struct VectorFileDecoder: Sendable {
+  static let topLevelKeys = ["format", "suite", "description", "source", "context", "tests"]
+  static let testKeys = ["id", "description", "tags", "input", "context", "expect"]
+
+  public init() {}
+
+  public func decode(_ document: JSONValue, path: String, root: String) throws(VectorFileError)
+    -> VectorFile
+  {
+    guard case .object(let top) = document else {
+      throw VectorFileError(
+        location: "", reason: "the top level must be an object, found \(document.typeName)")
+    }
+    try rejectUnknownKeys(top, allowed: Self.topLevelKeys, location: "")
+    let format = try requiredString(top, "format", location: "")
+    guard format == Contract.format else {
+      throw VectorFileError(
+        location: "format",
+        reason: "unsupported format \(quote(format)), expected \(quote(Contract.format))")
+    }
+    let suite = try requiredString(top, "suite", location: "")
+    guard Contract.suites.contains(suite) else {
+      throw VectorFileError(
+        location: "suite",
+        reason: "unknown suite \(quote(suite))\(suggestion(for: suite, among: Contract.suites))")
+    }
+    let description = try requiredString(top, "description", location: "")
+    let source = try optionalString(top, "source", location: "")
+    let context = try optionalObject(top, "context", location: "") ?? JSONObject()
+    guard let testsValue = top["tests"] else {
+      throw VectorFileError(location: "", reason: "missing required key \"tests\"")
+    }
+    guard case .array(let testValues) = testsValue else {
+      throw VectorFileError(
+        location: "tests", reason: "must be an array, found \(testsValue.typeName)")
+    }
+    guard !testValues.isEmpty else {
+      throw VectorFileError(location: "tests", reason: "must hold at least one test")
+    }
+    var tests: [VectorTest] = []
+    tests.reserveCapacity(testValues.count)
+    var firstIndexByID: [String: Int] = [:]
+    for (index, value) in testValues.enumerated() {
+      let test = try decodeTest(value, location: "tests[\(index)]", fileContext: context)
+      if let earlier = firstIndexByID.updateValue(index, forKey: test.id) {
+        throw VectorFileError(
+          location: "tests[\(index)].id",
+          reason: "duplicate id \(quote(test.id)), first used by tests[\(earlier)]")
+      }
+      tests.append(test)
+    }
+    return VectorFile(
+      path: path, root: root, suite: suite, description: description, source: source,
+      context: context, tests: tests)
+  }
+
+  private func decodeTest(_ value: JSONValue, location: String, fileContext: JSONObject)
+    throws(VectorFileError) -> VectorTest
+  {
+    guard case .object(let test) = value else {
+      throw VectorFileError(location: location, reason: "a test must be an object, found \(value.typeName)")
+    }
+    try rejectUnknownKeys(test, allowed: Self.testKeys, location: location)
+    let id = try requiredString(test, "id", location: location)
+    guard Contract.isValidTestID(id) else {
+      throw VectorFileError(
+        location: "\(location).id",
+        reason:
+          "\(quote(id)) is not a valid id (1-128 characters of A-Z a-z 0-9 . _ -, starting with a letter or digit)")
+    }
+    let description = try optionalString(test, "description", location: location)
+    var tags: [String] = []
+    if let tagsValue = test["tags"] {
+      guard case .array(let tagValues) = tagsValue else {
+        throw VectorFileError(
+          location: "\(location).tags", reason: "must be an array of strings, found \(tagsValue.typeName)")
+      }
+      for (index, tag) in tagValues.enumerated() {
+        guard case .string(let text) = tag else {
+          throw VectorFileError(
+            location: "\(location).tags[\(index)]", reason: "must be a string, found \(tag.typeName)")
+        }
+        tags.append(text)
+      }
+    }
+    guard let input = test["input"] else {
+      throw VectorFileError(location: location, reason: "missing required key \"input\"")
+    }
+    let ownContext = try optionalObject(test, "context", location: location)
+    let context = ownContext.map { fileContext.merging($0) } ?? fileContext
+    guard let expectValue = test["expect"] else {
+      throw VectorFileError(location: location, reason: "missing required key \"expect\"")
+    }
+    let expectation = try decodeExpectation(expectValue, location: "\(location).expect")
+    return VectorTest(
+      id: id, description: description, tags: tags, input: input, context: context,
+      expectation: expectation)
+  }
+
+  private func decodeExpectation(_ value: JSONValue, location: String) throws(VectorFileError)
+    -> Expectation
+  {
+    guard case .object(let expect) = value else {
+      throw VectorFileError(location: location, reason: "must be an object, found \(value.typeName)")
+    }
+    let result = try requiredString(expect, "result", location: location)
+    switch result {
+    case "accept":
+      try rejectUnknownKeys(expect, allowed: ["result", "output"], location: location)
+      return .accept(output: expect["output"])
+    case "reject":
+      try rejectUnknownKeys(expect, allowed: ["result", "error", "field"], location: location)
+      return .reject(
+        error: try optionalString(expect, "error", location: location),
+        field: try optionalString(expect, "field", location: location))
+    default:
+      throw VectorFileError(
+        location: "\(location).result",
+        reason: "must be \"accept\" or \"reject\", found \(quote(result))")
+    }
+  }
+
+  // MARK: Field helpers
+
+  private func rejectUnknownKeys(_ object: JSONObject, allowed: [String], location: String)
+    throws(VectorFileError)
+  {
+    for key in object.keys where !allowed.contains(where: { $0.utf8.elementsEqual(key.utf8) }) {
+      let allowedList = allowed.map { quote($0) }.joined(separator: ", ")
+      throw VectorFileError(
+        location: location,
+        reason: "unknown key \(quote(key))\(suggestion(for: key, among: allowed)) (allowed: \(allowedList))")
+    }
+  }
+
+  private func requiredString(_ object: JSONObject, _ key: String, location: String)
+    throws(VectorFileError) -> String
+  {
+    guard let value = object[key] else {
+      throw VectorFileError(location: location, reason: "missing required key \(quote(key))")
+    }
+    guard case .string(let text) = value else {
+      throw VectorFileError(
+        location: join(location, key), reason: "must be a string, found \(value.typeName)")
+    }
+    return text
+  }
+
+  private func optionalString(_ object: JSONObject, _ key: String, location: String)
+    throws(VectorFileError) -> String?
+  {
+    guard let value = object[key] else { return nil }
+    guard case .string(let text) = value else {
+      throw VectorFileError(
+        location: join(location, key), reason: "must be a string, found \(value.typeName)")
+    }
+    return text
+  }
+
+  private func optionalObject(_ object: JSONObject, _ key: String, location: String)
+    throws(VectorFileError) -> JSONObject?
+  {
+    guard let value = object[key] else { return nil }
+    guard case .object(let inner) = value else {
+      throw VectorFileError(
+        location: join(location, key), reason: "must be an object, found \(value.typeName)")
+    }
+    return inner
+  }
+
+  private func join(_ location: String, _ key: String) -> String {
+    location.isEmpty ? key : "\(location).\(key)"
+  }
+}
+
+func quote(_ text: String) -> String {
+  JSONSerializer.compact.string(from: .string(text))
+}
+
+/// ` (did you mean "tests"?)` when `word` is one or two edits away from a candidate.
+func suggestion(for word: String, among candidates: [String]) -> String {
+  let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
+  guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2, best.1 < best.0.count else {
+    return ""
+  }
+  return " (did you mean \(quote(best.0))?)"
+}
+
+func editDistance(_ a: String, _ b: String) -> Int {
+  let a = Array(a.unicodeScalars)
+  let b = Array(b.unicodeScalars)
+  if a.isEmpty { return b.count }
+  if b.isEmpty { return a.count }
+  // Long keys cannot be typos of the short names offered; skip the quadratic work.
+  if abs(a.count - b.count) > 2 || a.count > 64 { return Int.max / 2 }
+  var previous = Array(0...b.count)
+  var current = [Int](repeating: 0, count: b.count + 1)
+  for i in 1...a.count {
+    current[0] = i
+    for j in 1...b.count {
+      current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+    }
+    swap(&previous, &current)
+  }
+  return previous[b.count]
+}

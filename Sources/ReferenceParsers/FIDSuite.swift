@@ -1,0 +1,16 @@
+import ConformanceJSON
+import ConformanceKit
+
+/// `leeep.fid`: a Firebase Installation ID as LeeepPushClient accepts it (SPEC 3.2, LEEEP seed:
+/// "形式は [cdef][A-Za-z0-9_-]{21}。FCMトークン・APNsトークンは受理しません").
+public struct FIDSuite: ReferenceSuite {
+  public let name = "leeep.fid"
+
+  public init() {}
+
+  public func evaluate(_ input: JSONValue, context: JSONObject) throws(ContextError) -> Outcome {
+    guard case .string(let text) = input else { return .reject("not_a_string") }
+    guard TextRules.isFID(text) else { return .reject("invalid_fid") }
+    return .accept(output: .string(text))
+  }
+}

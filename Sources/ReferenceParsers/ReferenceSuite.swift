@@ -1,0 +1,60 @@
+import ConformanceJSON
+import ConformanceKit
+
+/// One suite of the contract, implemented as the reference parser.
+public protocol ReferenceSuite: Sendable {
+  /// The suite's name in vector files (`leeep.fid`).
+  var name: String { get }
+
+  /// Applies the suite's checks in the contract's order: the first failing check is the
+  /// rejection; otherwise the accepted output. Throws ``ContextError`` when the context lacks
+  /// what the suite needs (a mistake in the vector file, not in the input).
+  func evaluate(_ input: JSONValue, context: JSONObject) throws(ContextError) -> Outcome
+}
+
+/// A context the suite cannot use, with the key concerned.
+public struct ContextError: Error, Sendable, Equatable, CustomStringConvertible {
+  public var key: String
+  public var reason: String
+
+  public init(key: String, reason: String) {
+    self.key = key
+    self.reason = reason
+  }
+
+  public var description: String { "context \(key): \(reason)" }
+}
+
+/// The built-in implementation: every suite's reference parser.
+public struct ReferenceImplementation: Implementation {
+  public let name = "reference"
+  private let suites: [String: any ReferenceSuite]
+
+  public init(suites: [any ReferenceSuite] = ReferenceImplementation.allSuites) {
+    var byName: [String: any ReferenceSuite] = [:]
+    for suite in suites { byName[suite.name] = suite }
+    self.suites = byName
+  }
+
+  /// The reference parser of every suite this build has.
+  public static let allSuites: [any ReferenceSuite] = [
+    FIDSuite(),
+    UserIDSuite(),
+  ]
+
+  public func supports(suite: String) -> Bool { suites[suite] != nil }
+
+  public func evaluate(suite: String, input: JSONValue, context: JSONObject) throws -> Outcome {
+    guard let reference = suites[suite] else {
+      throw ContextError(key: "suite", reason: "no reference parser for \(suite)")
+    }
+    return try reference.evaluate(input, context: context)
+  }
+}
+
+extension Outcome {
+  /// Shorthand for a rejection in the suites.
+  static func reject(_ error: String, field: String? = nil) -> Outcome {
+    .reject(error: error, field: field)
+  }
+}

@@ -1,0 +1,68 @@
+/// The contract's string rules, checked on UTF-8 bytes: whole-string matches (a trailing newline
+/// never matches), ASCII digits only, no conversion to integers, no trimming or normalisation.
+public enum TextRules {
+  /// Numeric ID, `^[1-9][0-9]{0,18}$`: `9999999999999999999` is valid though it exceeds Int64.
+  public static func isNumericID(_ text: String) -> Bool {
+    let bytes = text.utf8
+    guard let first = bytes.first, bytes.count <= 19, first >= 0x31, first <= 0x39 else {
+      return false
+    }
+    return bytes.allSatisfy(isASCIIDigit)
+  }
+
+  /// Opaque ID, `^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$`.
+  public static func isOpaqueID(_ text: String) -> Bool {
+    let bytes = text.utf8
+    guard let first = bytes.first, bytes.count <= 128, isASCIIAlphanumeric(first) else {
+      return false
+    }
+    return bytes.dropFirst().allSatisfy {
+      isASCIIAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_")
+        || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "-")
+    }
+  }
+
+  /// Canonical UUID, `^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`, lowercase only.
+  public static func isCanonicalUUID(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 36 else { return false }
+    for (index, byte) in bytes.enumerated() {
+      switch index {
+      case 8, 13, 18, 23: if byte != UInt8(ascii: "-") { return false }
+      default: if !isLowercaseHex(byte) { return false }
+      }
+    }
+    return true
+  }
+
+  /// Firebase Installation ID, `^[cdef][A-Za-z0-9_-]{21}$`.
+  public static func isFID(_ text: String) -> Bool {
+    let bytes = text.utf8
+    guard bytes.count == 22, let first = bytes.first,
+      first >= UInt8(ascii: "c"), first <= UInt8(ascii: "f")
+    else { return false }
+    return bytes.dropFirst().allSatisfy {
+      isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
+    }
+  }
+
+  /// Length in Unicode scalars (not grapheme clusters, not UTF-16 units).
+  public static func scalarCount(_ text: String) -> Int {
+    text.unicodeScalars.count
+  }
+
+  public static func isASCIIDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+  public static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
+    isASCIIDigit(byte) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+  }
+
+  public static func isLowercaseHex(_ byte: UInt8) -> Bool {
+    isASCIIDigit(byte) || (byte >= 0x61 && byte <= 0x66)
+  }
+
+  /// Byte-for-byte equality: Swift's `==` on `String` would equate NFC and NFD spellings.
+  public static func identical(_ a: String, _ b: String) -> Bool {
+    a.utf8.elementsEqual(b.utf8)
+  }
+}

@@ -1,0 +1,22 @@
+import ConformanceJSON
+import ConformanceKit
+
+/// `leeep.user-id`: the external member ID given to `Leeep.setUserId` and
+/// `LeeepPushClient.identify` (SPEC 3.4, LEEEP seed: "userId はUTF-8で1〜255バイト、空白だけの値は
+/// 不可です。SDKは受け取った文字列の前後空白除去やUnicode正規化を行いません").
+public struct UserIDSuite: ReferenceSuite {
+  public let name = "leeep.user-id"
+
+  public init() {}
+
+  public func evaluate(_ input: JSONValue, context: JSONObject) throws(ContextError) -> Outcome {
+    guard case .string(let text) = input else { return .reject("not_a_string") }
+    let byteCount = text.utf8.count
+    if byteCount == 0 { return .reject("empty") }
+    if byteCount > 255 { return .reject("too_long") }
+    // White_Space is the Unicode property; U+200B and U+FEFF do not have it.
+    if text.unicodeScalars.allSatisfy(\.properties.isWhitespace) { return .reject("whitespace_only") }
+    // Unchanged, byte for byte: no trimming, no normalisation.
+    return .accept(output: .string(text))
+  }
+}

@@ -1,0 +1,97 @@
+import ConformanceJSON
+
+/// A vector file the generator produces: its path under `Vectors/` and its document.
+public struct GeneratedFile: Sendable {
+  /// Relative to the vectors root, `/`-separated, ending in `.json`.
+  public let path: String
+  public let document: JSONValue
+
+  public init(path: String, document: JSONValue) {
+    self.path = path
+    self.document = document
+  }
+
+  /// The exact bytes written to disk: pretty JSON and a final newline.
+  public var text: String { JSONSerializer.pretty.string(from: document) + "\n" }
+}
+
+/// What a generated vector expects. Generated vectors always name the error they expect, taken
+/// from the rule the vector breaks, never from running an implementation.
+public enum GeneratedExpectation: Sendable {
+  case accept(output: JSONValue?)
+  case reject(error: String, field: String?)
+
+  public static func reject(_ error: String) -> GeneratedExpectation { .reject(error: error, field: nil) }
+  public static func reject(_ error: String, field: String) -> GeneratedExpectation {
+    .reject(error: error, field: field)
+  }
+
+  var json: JSONValue {
+    switch self {
+    case .accept(let output):
+      var object: JSONObject = ["result": "accept"]
+      if let output { object["output"] = output }
+      return .object(object)
+    case .reject(let error, let field):
+      var object: JSONObject = ["result": "reject", "error": .string(error)]
+      if let field { object["field"] = .string(field) }
+      return .object(object)
+    }
+  }
+}
+
+/// Builds one vector file in the contract's format, keeping tests in the order added.
+public struct VectorFileBuilder: Sendable {
+  public let suite: String
+  public let description: String
+  public let source: String?
+  public let context: JSONObject?
+  public private(set) var tests: [JSONValue] = []
+  private var ids: Set<String> = []
+
+  public init(suite: String, description: String, source: String? = nil, context: JSONObject? = nil) {
+    self.suite = suite
+    self.description = description
+    self.source = source
+    self.context = context
+  }
+
+  /// Adds a test. `id` must be stable: derive it from what the test checks, never from its
+  /// position or content, so that adding a vector never renames another.
+  public mutating func add(
+    id: String, description: String, tags: [String], input: JSONValue, context: JSONObject? = nil,
+    expect: GeneratedExpectation
+  ) {
+    precondition(ids.insert(id).inserted, "duplicate generated id \(id) in a \(suite) file")
+    var test: JSONObject = ["id": .string(id), "description": .string(description)]
+    if !tags.isEmpty { test["tags"] = .array(tags.map { .string($0) }) }
+    test["input"] = input
+    if let context { test["context"] = .object(context) }
+    test["expect"] = expect.json
+    tests.append(.object(test))
+  }
+
+  public var isEmpty: Bool { tests.isEmpty }
+
+  public func file(at path: String) -> GeneratedFile {
+    var top: JSONObject = [
+      "format": "conformance-vectors/1", "suite": .string(suite), "description": .string(description),
+    ]
+    if let source { top["source"] = .string(source) }
+    if let context { top["context"] = .object(context) }
+    top["tests"] = .array(tests)
+    return GeneratedFile(path: path, document: .object(top))
+  }
+}
+
+extension JSONValue {
+  /// Parses JSON text written in a generator (a seed's example, verbatim). Traps on invalid
+  /// text: generator sources are fixed, so that is a bug to fix at once.
+  public static func parsing(_ text: String) -> JSONValue {
+    do {
+      return try JSONParser().parse(text)
+    } catch {
+      preconditionFailure("invalid JSON in a generator: \(error)")
+    }
+  }
+}

@@ -1,0 +1,1 @@
+// scaffolding: replaced as the target is written
