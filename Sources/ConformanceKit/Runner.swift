@@ -49,14 +49,14 @@ public struct Runner: Sendable {
     let started = monotonicNanoseconds()
     for observer in observers { try observer.runStarted(fileCount: locations.count) }
     var summary = RunSummary()
-    var ownerOfID: [String: [String: String]] = [:]  // suite → id → display path
+    var owners = IDOwners()
     var batchStart = 0
     while batchStart < locations.count {
       let batch = Array(locations[batchStart..<min(batchStart + batchSize, locations.count)])
       batchStart += batch.count
       let reports = evaluate(batch)
       for var report in reports {
-        report = enforceUniqueIDs(report, owners: &ownerOfID)
+        report = enforceUniqueIDs(report, owners: &owners)
         summary.add(report)
         for observer in observers { try observer.fileFinished(report) }
       }
@@ -77,10 +77,15 @@ public struct Runner: Sendable {
       slots.set(index, loader.load(locations[index]))
     }
     var results = slots.values
-    var owners: [String: [String: String]] = [:]
+    var owners = IDOwners()
     for index in results.indices {
       guard case .success(let file) = results[index] else { continue }
-      if let failure = Runner.duplicateID(in: file, owners: &owners) { results[index] = .failure(failure) }
+      if let (id, other) = owners.claim(file.tests.map(\.id), suite: file.suite, path: file.displayPath) {
+        results[index] = .failure(
+          LoadFailure(
+            location: VectorFileLocation(root: file.root, path: file.path), suite: file.suite,
+            reason: "id \(quote(id)) of suite \(file.suite) is already used by \(other)"))
+      }
     }
     return results
   }
@@ -145,40 +150,45 @@ public struct Runner: Sendable {
 
   /// Turns a file whose id repeats one of an earlier file's (same suite) into a load failure
   /// naming both files; otherwise records its ids.
-  private func enforceUniqueIDs(_ report: FileReport, owners: inout [String: [String: String]])
-    -> FileReport
-  {
+  private func enforceUniqueIDs(_ report: FileReport, owners: inout IDOwners) -> FileReport {
     guard case .results = report.content, let suite = report.suite else { return report }
-    let ids = report.testIDs
-    var owned = owners[suite, default: [:]]
-    for id in ids {
-      if let other = owned[id] {
-        let failure = LoadFailure(
-          location: report.location, suite: suite,
-          reason: "id \(quote(id)) of suite \(suite) is already used by \(other)")
-        return FileReport(
-          location: report.location, suite: suite, source: report.source,
-          description: report.description, content: .loadFailure(failure), testIDs: [],
-          nanoseconds: report.nanoseconds)
+    guard let (id, other) = owners.claim(report.testIDs, suite: suite, path: report.location.displayPath)
+    else { return report }
+    let failure = LoadFailure(
+      location: report.location, suite: suite, reason: "id \(quote(id)) of suite \(suite) is already used by \(other)")
+    return FileReport(
+      location: report.location, suite: suite, source: report.source, description: report.description,
+      content: .loadFailure(failure), testIDs: [], nanoseconds: report.nanoseconds)
+  }
+}
+
+/// Which file first used each test id, per suite (ids are unique per suite across files).
+///
+/// Updated in place and holding a file number per id rather than the file's path: copying a
+/// suite's table for every file made a run quadratic in the number of vectors, and a path per id
+/// held a million copies of a few thousand paths.
+struct IDOwners {
+  /// suite → id → index into `paths`. Ids are ASCII by the contract's id rule, so `String`
+  /// keys cannot run into canonical equivalence.
+  private var owners: [String: [String: Int]] = [:]
+  private var paths: [String] = []
+
+  /// Records `ids` for the file at `path`, or returns the first id an earlier file already
+  /// holds with that file's path (recording nothing then).
+  mutating func claim(_ ids: [String], suite: String, path: String) -> (id: String, owner: String)? {
+    if let owned = owners[suite] {
+      for id in ids {
+        if let other = owned[id] { return (id, paths[other]) }
       }
     }
-    for id in ids { owned[id] = report.location.displayPath }
-    owners[suite] = owned
-    return report
+    let fileNumber = paths.count
+    paths.append(path)
+    Self.record(ids, as: fileNumber, in: &owners[suite, default: [:]])
+    return nil
   }
 
-  static func duplicateID(in file: VectorFile, owners: inout [String: [String: String]]) -> LoadFailure? {
-    var owned = owners[file.suite, default: [:]]
-    for test in file.tests {
-      if let other = owned[test.id] {
-        return LoadFailure(
-          location: VectorFileLocation(root: file.root, path: file.path), suite: file.suite,
-          reason: "id \(quote(test.id)) of suite \(file.suite) is already used by \(other)")
-      }
-    }
-    for test in file.tests { owned[test.id] = file.displayPath }
-    owners[file.suite] = owned
-    return nil
+  private static func record(_ ids: [String], as fileNumber: Int, in owned: inout [String: Int]) {
+    for id in ids { owned[id] = fileNumber }
   }
 }
 
