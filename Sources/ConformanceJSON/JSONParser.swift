@@ -116,7 +116,7 @@ private struct Reader {
       let keyStart = position
       let key = try parseString()
       if members.count < 16 {
-        if members.contains(where: { $0.key.utf8.elementsEqual(key.utf8) }) {
+        if members.contains(where: { utf8Equal($0.key, key) }) {
           throw error("duplicate key \(quoted(key))", at: keyStart)
         }
       } else {

@@ -65,7 +65,7 @@ extension JSONValue: Equatable {
     case (.null, .null): true
     case (.bool(let a), .bool(let b)): a == b
     case (.number(let a), .number(let b)): a == b
-    case (.string(let a), .string(let b)): a.utf8.elementsEqual(b.utf8)
+    case (.string(let a), .string(let b)): utf8Equal(a, b)
     case (.array(let a), .array(let b)): a.count == b.count && zip(a, b).allSatisfy { $0 == $1 }
     case (.object(let a), .object(let b)): a == b
     default: false
