@@ -72,90 +72,93 @@ public struct VectorFileDecoder: Sendable {
       context: context, tests: tests)
   }
 
-  private func decodeTest(_ value: JSONValue, location: String, fileContext: JSONObject)
+  // Locations are autoclosures: they are only needed for an error, and building a
+  // "tests[123].expect" string for every test of a passing file cost an allocation per test.
+  private func decodeTest(_ value: JSONValue, location: @autoclosure () -> String, fileContext: JSONObject)
     throws(VectorFileError) -> VectorTest
   {
     guard case .object(let test) = value else {
-      throw VectorFileError(location: location, reason: "a test must be an object, found \(value.typeName)")
+      throw VectorFileError(location: location(), reason: "a test must be an object, found \(value.typeName)")
     }
-    try rejectUnknownKeys(test, allowed: Self.testKeys, location: location)
-    let id = try requiredString(test, "id", location: location)
+    try rejectUnknownKeys(test, allowed: Self.testKeys, location: location())
+    let id = try requiredString(test, "id", location: location())
     guard Contract.isValidTestID(id) else {
       throw VectorFileError(
-        location: "\(location).id",
+        location: "\(location()).id",
         reason:
           "\(quote(id)) is not a valid id (1-128 characters of A-Z a-z 0-9 . _ -, starting with a letter or digit)")
     }
-    let description = try optionalString(test, "description", location: location)
+    let description = try optionalString(test, "description", location: location())
     var tags: [String] = []
     if let tagsValue = test["tags"] {
       guard case .array(let tagValues) = tagsValue else {
         throw VectorFileError(
-          location: "\(location).tags", reason: "must be an array of strings, found \(tagsValue.typeName)")
+          location: "\(location()).tags", reason: "must be an array of strings, found \(tagsValue.typeName)")
       }
       for (index, tag) in tagValues.enumerated() {
         guard case .string(let text) = tag else {
           throw VectorFileError(
-            location: "\(location).tags[\(index)]", reason: "must be a string, found \(tag.typeName)")
+            location: "\(location()).tags[\(index)]", reason: "must be a string, found \(tag.typeName)")
         }
         tags.append(text)
       }
     }
     guard let input = test["input"] else {
-      throw VectorFileError(location: location, reason: "missing required key \"input\"")
+      throw VectorFileError(location: location(), reason: "missing required key \"input\"")
     }
-    let ownContext = try optionalObject(test, "context", location: location)
+    let ownContext = try optionalObject(test, "context", location: location())
     let context = ownContext.map { fileContext.merging($0) } ?? fileContext
     guard let expectValue = test["expect"] else {
-      throw VectorFileError(location: location, reason: "missing required key \"expect\"")
+      throw VectorFileError(location: location(), reason: "missing required key \"expect\"")
     }
-    let expectation = try decodeExpectation(expectValue, location: "\(location).expect")
+    let expectation = try decodeExpectation(expectValue, location: "\(location()).expect")
     return VectorTest(
       id: id, description: description, tags: tags, input: input, context: context,
       expectation: expectation)
   }
 
-  private func decodeExpectation(_ value: JSONValue, location: String) throws(VectorFileError)
+  private func decodeExpectation(_ value: JSONValue, location: @autoclosure () -> String) throws(VectorFileError)
     -> Expectation
   {
     guard case .object(let expect) = value else {
-      throw VectorFileError(location: location, reason: "must be an object, found \(value.typeName)")
+      throw VectorFileError(location: location(), reason: "must be an object, found \(value.typeName)")
     }
-    let result = try requiredString(expect, "result", location: location)
+    let result = try requiredString(expect, "result", location: location())
     switch result {
     case "accept":
-      try rejectUnknownKeys(expect, allowed: ["result", "output"], location: location)
+      try rejectUnknownKeys(expect, allowed: ["result", "output"], location: location())
       return .accept(output: expect["output"])
     case "reject":
-      try rejectUnknownKeys(expect, allowed: ["result", "error", "field"], location: location)
+      try rejectUnknownKeys(expect, allowed: ["result", "error", "field"], location: location())
       return .reject(
-        error: try optionalString(expect, "error", location: location),
-        field: try optionalString(expect, "field", location: location))
+        error: try optionalString(expect, "error", location: location()),
+        field: try optionalString(expect, "field", location: location()))
     default:
       throw VectorFileError(
-        location: "\(location).result",
+        location: "\(location()).result",
         reason: "must be \"accept\" or \"reject\", found \(quote(result))")
     }
   }
 
   // MARK: Field helpers
 
-  private func rejectUnknownKeys(_ object: JSONObject, allowed: [String], location: String)
+  private func rejectUnknownKeys(_ object: JSONObject, allowed: [String], location: @autoclosure () -> String)
     throws(VectorFileError)
   {
-    for key in object.keys where !allowed.contains(where: { $0.utf8.elementsEqual(key.utf8) }) {
+    for member in object.members where !allowed.contains(where: { utf8Equal($0, member.key) }) {
+      let key = member.key
       let allowedList = allowed.map { quote($0) }.joined(separator: ", ")
       throw VectorFileError(
-        location: location,
+        location: location(),
         reason: "unknown key \(quote(key))\(suggestion(for: key, among: allowed)) (allowed: \(allowedList))")
     }
   }
 
-  private func requiredString(_ object: JSONObject, _ key: String, location: String)
+  private func requiredString(_ object: JSONObject, _ key: String, location: @autoclosure () -> String)
     throws(VectorFileError) -> String
   {
     guard let value = object[key] else {
-      throw VectorFileError(location: location, reason: "missing required key \(quote(key))")
+      throw VectorFileError(location: location(), reason: "missing required key \(quote(key))")
     }
     guard case .string(let text) = value else {
       throw VectorFileError(
@@ -164,7 +167,7 @@ public struct VectorFileDecoder: Sendable {
     return text
   }
 
-  private func optionalString(_ object: JSONObject, _ key: String, location: String)
+  private func optionalString(_ object: JSONObject, _ key: String, location: @autoclosure () -> String)
     throws(VectorFileError) -> String?
   {
     guard let value = object[key] else { return nil }
@@ -175,7 +178,7 @@ public struct VectorFileDecoder: Sendable {
     return text
   }
 
-  private func optionalObject(_ object: JSONObject, _ key: String, location: String)
+  private func optionalObject(_ object: JSONObject, _ key: String, location: @autoclosure () -> String)
     throws(VectorFileError) -> JSONObject?
   {
     guard let value = object[key] else { return nil }
@@ -186,8 +189,9 @@ public struct VectorFileDecoder: Sendable {
     return inner
   }
 
-  private func join(_ location: String, _ key: String) -> String {
-    location.isEmpty ? key : "\(location).\(key)"
+  private func join(_ location: () -> String, _ key: String) -> String {
+    let location = location()
+    return location.isEmpty ? key : "\(location).\(key)"
   }
 }
 
