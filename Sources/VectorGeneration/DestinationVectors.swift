@@ -129,11 +129,20 @@ enum DestinationVectors {
       ("false", "false is not an update object", false, []),
       ("number", "a number is not an update object", 1, []),
       ("string-fid", "a bare FID string is not an update object", .string(fid), ["integration-mistake"]),
-      ("string-json", "an update serialised as a JSON string is not an object", .string(
-        "{\"kind\":\"fcm_fid\",\"value\":\"\(fid)\",\"permission\":\"granted\"}"), ["integration-mistake"]),
+      (
+        "string-json", "an update serialised as a JSON string is not an object",
+        .string(
+          "{\"kind\":\"fcm_fid\",\"value\":\"\(fid)\",\"permission\":\"granted\"}"), ["integration-mistake"]
+      ),
       ("array-empty", "an empty array is not an update object", [], []),
-      ("array-of-update", "an array holding a valid update is not an update object", [update()], ["integration-mistake"]),
-      ("array-of-fields", "the three values as an array are not an update object", [.string(kind), .string(fid), "granted"], []),
+      (
+        "array-of-update", "an array holding a valid update is not an update object", [update()],
+        ["integration-mistake"]
+      ),
+      (
+        "array-of-fields", "the three values as an array are not an update object",
+        [.string(kind), .string(fid), "granted"], []
+      ),
     ]
     for (name, description, value, tags) in values {
       file.add(
@@ -160,14 +169,17 @@ enum DestinationVectors {
         id: "missing." + missing.joined(separator: "-"),
         description: missing.count == 1
           ? "\(first) is missing"
-          : "\(missing.joined(separator: ", ")) are missing: \(first) comes first",
+          : "\(missing.dropLast().joined(separator: ", ")) and \(missing.last!) are missing: \(first) comes first",
         tags: ["invalid"], input: input, expect: .reject("missing_key", field: first))
     }
     // A missing key wins over a non-string value of an earlier key.
     for (missingIndex, missingKey) in keys.enumerated() {
       for (nonStringIndex, nonStringKey) in keys.enumerated() where nonStringIndex != missingIndex {
+        // `.none`, not `nil`: JSONValue is itself ExpressibleByNilLiteral, so a bare `nil`
+        // here would become a present JSON null.
         func member(_ key: String, _ valid: JSONValue) -> JSONValue? {
-          key == missingKey ? nil : key == nonStringKey ? 1 : valid
+          if key == missingKey { return .none }
+          return key == nonStringKey ? JSONValue.number(JSONNumber(1)) : valid
         }
         file.add(
           id: "order.missing-\(missingKey).non-string-\(nonStringKey)",
@@ -182,7 +194,8 @@ enum DestinationVectors {
     file.add(
       id: "order.missing-permission.unsupported-kind",
       description: "a missing permission is reported before an unsupported kind",
-      tags: ["invalid"], input: update(kind: "apns", permission: nil), expect: .reject("missing_key", field: "permission"))
+      tags: ["invalid"], input: update(kind: "apns", permission: nil),
+      expect: .reject("missing_key", field: "permission"))
     file.add(
       id: "order.missing-permission.invalid-fid",
       description: "a missing permission is reported before an invalid value",
@@ -211,7 +224,8 @@ enum DestinationVectors {
     }
     file.add(
       id: "missing.all-with-extras", description: "an object with only other keys misses kind",
-      tags: ["invalid"], input: ["fid": .string(fid), "status": "granted"], expect: .reject("missing_key", field: "kind"))
+      tags: ["invalid"], input: ["fid": .string(fid), "status": "granted"],
+      expect: .reject("missing_key", field: "kind"))
     return file.file(at: "leeep/push-destination/missing-key.json")
   }
 
@@ -288,7 +302,10 @@ enum DestinationVectors {
       ("leading-space", " fcm_fid", "a leading space is not trimmed", ["boundary"]),
       ("trailing-newline", "fcm_fid\n", "a trailing newline is not trimmed", ["boundary"]),
       ("trailing-nul", "fcm_fid\u{0}", "a trailing NUL is part of the string", ["security"]),
-      ("full-width", "\u{FF46}\u{FF43}\u{FF4D}\u{FF3F}\u{FF46}\u{FF49}\u{FF44}", "full-width fcm_fid is not fcm_fid", ["unicode"]),
+      (
+        "full-width", "\u{FF46}\u{FF43}\u{FF4D}\u{FF3F}\u{FF46}\u{FF49}\u{FF44}", "full-width fcm_fid is not fcm_fid",
+        ["unicode"]
+      ),
       ("cyrillic-es", "f\u{441}m_fid", "fcm_fid with a Cyrillic с is not fcm_fid", ["unicode", "security"]),
       ("prefix", "fcm_fid_v2", "a longer kind that starts with fcm_fid is not fcm_fid", []),
     ]
@@ -314,7 +331,9 @@ enum DestinationVectors {
 
   // MARK: value.json
 
-  static let fcmToken = fid + ":APA91bHPRgkF3JUikC4ENAHEeMrd41Zxv3hVZjC9KtT8OvPVGJ-hQMRKRrZuJAEcl7B338qju59zJMjw2DELjzEvxwYv7hH5Ynpc1ODQ0aT4U4OFEeco8ohsN5PjL1iC2dNtk2BAokeMCg2ZXKqpc8FXKmhX94kIxQ"
+  static let fcmToken =
+    fid
+    + ":APA91bHPRgkF3JUikC4ENAHEeMrd41Zxv3hVZjC9KtT8OvPVGJ-hQMRKRrZuJAEcl7B338qju59zJMjw2DELjzEvxwYv7hH5Ynpc1ODQ0aT4U4OFEeco8ohsN5PjL1iC2dNtk2BAokeMCg2ZXKqpc8FXKmhX94kIxQ"
   static let apnsToken = String(repeating: "0123456789abcdef", count: 4)
 
   static func valueFile() -> GeneratedFile {
@@ -322,9 +341,18 @@ enum DestinationVectors {
     let values: [(String, String, String, [String])] = [
       ("fcm-token", fcmToken, "an FCM registration token is not an FID (FCMトークンは受理しません)", ["integration-mistake"]),
       ("apns-token", apnsToken, "a 64-character APNs token is not an FID (APNsトークンは受理しません)", ["integration-mistake"]),
-      ("apns-token-uppercase", apnsToken.uppercased(), "an uppercase-hex APNs token is not an FID", ["integration-mistake"]),
-      ("legacy-fcm-token", "APA91bHPRgkF3JUikC4ENAHEeMrd41Zxv3hVZjC9KtT8OvPVGJ", "a legacy APA91b token is not an FID", ["integration-mistake"]),
-      ("identifier-for-vendor", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "a device UUID is not an FID", ["integration-mistake"]),
+      (
+        "apns-token-uppercase", apnsToken.uppercased(), "an uppercase-hex APNs token is not an FID",
+        ["integration-mistake"]
+      ),
+      (
+        "legacy-fcm-token", "APA91bHPRgkF3JUikC4ENAHEeMrd41Zxv3hVZjC9KtT8OvPVGJ", "a legacy APA91b token is not an FID",
+        ["integration-mistake"]
+      ),
+      (
+        "identifier-for-vendor", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "a device UUID is not an FID",
+        ["integration-mistake"]
+      ),
       ("empty", "", "an empty value is not an FID", ["boundary"]),
       ("length-21", String(fid.dropLast()), "21 characters is one short of an FID", ["boundary"]),
       ("length-23", fid + "A", "23 characters is one over an FID", ["boundary"]),
@@ -340,7 +368,10 @@ enum DestinationVectors {
       ("leading-space", " " + fid, "a leading space is not trimmed", []),
       ("trailing-space", fid + " ", "a trailing space is not trimmed", []),
       ("trailing-nul", fid + "\u{0}", "a trailing NUL is part of the string", ["security"]),
-      ("cyrillic-es-first", "\u{441}" + String(fid.dropFirst()), "a Cyrillic с that looks like c is not c", ["unicode", "security"]),
+      (
+        "cyrillic-es-first", "\u{441}" + String(fid.dropFirst()), "a Cyrillic с that looks like c is not c",
+        ["unicode", "security"]
+      ),
       ("full-width-c-first", "\u{FF43}" + String(fid.dropFirst()), "a full-width ｃ is not c", ["unicode"]),
       ("non-ascii-letter", String(fid.dropLast()) + "\u{E9}", "a non-ASCII letter is not allowed", ["unicode"]),
     ]
@@ -363,14 +394,29 @@ enum DestinationVectors {
     var variants: [(String, String, String, [String])] = []
     for (permission, _) in permissions {
       variants += [
-        ("\(permission).capitalised", permission.prefix(1).uppercased() + permission.dropFirst(), "a capitalised \(permission)", []),
+        (
+          "\(permission).capitalised", permission.prefix(1).uppercased() + permission.dropFirst(),
+          "a capitalised \(permission)", []
+        ),
         ("\(permission).uppercase", permission.uppercased(), "\(permission) in uppercase", []),
         ("\(permission).lowercase", permission.lowercased(), "\(permission) in lowercase", []),
-        ("\(permission).trailing-space", permission + " ", "\(permission) with a trailing space (never trimmed)", ["boundary"]),
-        ("\(permission).leading-space", " " + permission, "\(permission) with a leading space (never trimmed)", ["boundary"]),
+        (
+          "\(permission).trailing-space", permission + " ", "\(permission) with a trailing space (never trimmed)",
+          ["boundary"]
+        ),
+        (
+          "\(permission).leading-space", " " + permission, "\(permission) with a leading space (never trimmed)",
+          ["boundary"]
+        ),
         ("\(permission).trailing-newline", permission + "\n", "\(permission) with a trailing newline", ["boundary"]),
-        ("\(permission).quoted", "\"\(permission)\"", "\(permission) still wrapped in JSON quotes", ["integration-mistake"]),
-        ("\(permission).enum-prefix", ".\(permission)", "the Swift case spelling .\(permission)", ["integration-mistake", "cross-sdk"]),
+        (
+          "\(permission).quoted", "\"\(permission)\"", "\(permission) still wrapped in JSON quotes",
+          ["integration-mistake"]
+        ),
+        (
+          "\(permission).enum-prefix", ".\(permission)", "the Swift case spelling .\(permission)",
+          ["integration-mistake", "cross-sdk"]
+        ),
       ]
     }
     // Drop variants that are the name itself ("granted" lowercased); "notdetermined" stays.
@@ -379,17 +425,29 @@ enum DestinationVectors {
       ("empty", "", "an empty permission", ["boundary"]),
       ("not-determined-snake", "not_determined", "snake_case not_determined is not notDetermined", ["cross-sdk"]),
       ("not-determined-kebab", "not-determined", "not-determined is not notDetermined", ["cross-sdk"]),
-      ("authorized", "authorized", "iOS UNAuthorizationStatus 'authorized' is not a LeeepPushPermission case", ["cross-sdk", "integration-mistake"]),
+      (
+        "authorized", "authorized", "iOS UNAuthorizationStatus 'authorized' is not a LeeepPushPermission case",
+        ["cross-sdk", "integration-mistake"]
+      ),
       ("ephemeral", "ephemeral", "iOS 'ephemeral' is not a LeeepPushPermission case", ["cross-sdk"]),
       ("allow", "allow", "'allow' is not a LeeepPushPermission case", []),
       ("deny", "deny", "'deny' is not a LeeepPushPermission case", []),
-      ("android-granted", "PERMISSION_GRANTED", "Android's PERMISSION_GRANTED is not granted", ["cross-sdk", "integration-mistake"]),
+      (
+        "android-granted", "PERMISSION_GRANTED", "Android's PERMISSION_GRANTED is not granted",
+        ["cross-sdk", "integration-mistake"]
+      ),
       ("opted-in", "opted_in", "the consent value opted_in is not an OS permission", ["integration-mistake"]),
       ("string-true", "true", "the text true is not a permission", []),
       ("string-number", "2", "the text 2 (a raw status value) is not a permission", ["cross-sdk"]),
-      ("full-width-granted", "\u{FF47}\u{FF52}\u{FF41}\u{FF4E}\u{FF54}\u{FF45}\u{FF44}", "full-width ｇｒａｎｔｅｄ is not granted", ["unicode"]),
+      (
+        "full-width-granted", "\u{FF47}\u{FF52}\u{FF41}\u{FF4E}\u{FF54}\u{FF45}\u{FF44}",
+        "full-width ｇｒａｎｔｅｄ is not granted", ["unicode"]
+      ),
       ("cyrillic-a-granted", "gr\u{430}nted", "granted with a Cyrillic а is not granted", ["unicode", "security"]),
-      ("granted-zero-width-space", "granted\u{200B}", "granted with a trailing U+200B is not granted", ["unicode", "security"]),
+      (
+        "granted-zero-width-space", "granted\u{200B}", "granted with a trailing U+200B is not granted",
+        ["unicode", "security"]
+      ),
       ("granted-nul", "granted\u{0}", "granted with a trailing NUL is not granted", ["security"]),
       ("granted-prefix", "grant", "a prefix of granted is not granted", []),
       ("granted-suffix", "granted_provisional", "a longer word starting with granted is not granted", []),

@@ -61,13 +61,19 @@ enum FIDVectors {
       ("valid.all-digit-tail", "the 21 tail characters may all be ASCII digits", "c012345678901234567890"),
       ("valid.all-uppercase-tail", "the 21 tail characters may all be uppercase letters", "dABCDEFGHIJKLMNOPQRSTU"),
       ("valid.all-lowercase-tail", "the 21 tail characters may all be lowercase letters", "eabcdefghijklmnopqrstu"),
-      ("valid.range-edges", "A, Z, a, z, 0 and 9 (the edges of each allowed range) are allowed", "cAZaz09_-AZaz09_-AZaz0"),
+      (
+        "valid.range-edges", "A, Z, a, z, 0 and 9 (the edges of each allowed range) are allowed",
+        "cAZaz09_-AZaz09_-AZaz0"
+      ),
       ("valid.repeated-first", "the tail may repeat the first letter", "f" + String(repeating: "f", count: 21)),
       ("valid.all-z-tail", "'z', the last lowercase letter, fills the tail", "c" + String(repeating: "z", count: 21)),
       ("valid.all-Z-tail", "'Z', the last uppercase letter, fills the tail", "d" + String(repeating: "Z", count: 21)),
       ("valid.all-9-tail", "'9', the last ASCII digit, fills the tail", "e" + String(repeating: "9", count: 21)),
       ("valid.all-0-tail", "'0', the first ASCII digit, fills the tail", "f" + String(repeating: "0", count: 21)),
-      ("valid.firebase-sample", "an FID shaped like those Firebase issues (base64url, 22 characters)", "fK3q9Xz_Rb-2mLw7TnYc0a"),
+      (
+        "valid.firebase-sample", "an FID shaped like those Firebase issues (base64url, 22 characters)",
+        "fK3q9Xz_Rb-2mLw7TnYc0a"
+      ),
       ("valid.dash-underscore-alternating", "'-' and '_' may follow each other in any order", "c-_-_-_-_-_-_-_-_-_-_-"),
     ]
     for tail in tails {
@@ -399,9 +405,10 @@ enum FIDVectors {
       "c" + String(apnsToken.dropFirst()))
     reject(
       "apns-device-token.description", "an APNs token as NSData describes it (<… …>) is not an FID",
-      "<" + stride(from: 0, to: 64, by: 8).map { offset in
-        String(apnsToken.dropFirst(offset).prefix(8))
-      }.joined(separator: " ") + ">")
+      "<"
+        + stride(from: 0, to: 64, by: 8).map { offset in
+          String(apnsToken.dropFirst(offset).prefix(8))
+        }.joined(separator: " ") + ">")
     reject(
       "apns-device-token.base64", "a 32-byte APNs token in base64 is not an FID",
       "ASNFZ4mrze8BI0VniavN7wEjRWeJq83vASNFZ4mrze8=")
@@ -415,7 +422,8 @@ enum FIDVectors {
     reject(
       "identifier-for-vendor", "a device ID (iOS identifierForVendor UUID) is not an FID",
       "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
-    reject("android-id", "a device ID (16 hex characters of Settings.Secure.ANDROID_ID) is not an FID", "9774d56d682e549c")
+    reject(
+      "android-id", "a device ID (16 hex characters of Settings.Secure.ANDROID_ID) is not an FID", "9774d56d682e549c")
     reject("fid-with-prefix", "an FID with a 'fid:' label is not an FID", "fid:" + base)
     reject("fid-json-quoted", "an FID still wrapped in JSON quotes is not an FID", "\"" + base + "\"")
     // The rule is a pattern: a hex string of the right shape matches it. The SDK cannot tell it
@@ -448,9 +456,15 @@ enum FIDVectors {
       ("surrounding-spaces", "spaces on both sides are not trimmed", " " + base + " ", []),
       ("leading-tab", "a leading tab is not trimmed", "\t" + base, []),
       ("trailing-tab", "a trailing tab is not trimmed", base + "\t", []),
-      ("trailing-nul", "a trailing NUL is part of the string (C-string truncation must not hide it)", base + "\u{0}", ["security"]),
+      (
+        "trailing-nul", "a trailing NUL is part of the string (C-string truncation must not hide it)", base + "\u{0}",
+        ["security"]
+      ),
       ("leading-nul", "a leading NUL is part of the string", "\u{0}" + base, ["security"]),
-      ("nul-instead-of-last", "21 characters and NUL: 22 bytes, but NUL is not allowed", String(base.dropLast()) + "\u{0}", ["security", "boundary"]),
+      (
+        "nul-instead-of-last", "21 characters and NUL: 22 bytes, but NUL is not allowed",
+        String(base.dropLast()) + "\u{0}", ["security", "boundary"]
+      ),
       ("trailing-ideographic-space", "a trailing U+3000 is not trimmed", base + "\u{3000}", ["unicode"]),
       ("trailing-no-break-space", "a trailing U+00A0 is not trimmed", base + "\u{A0}", ["unicode"]),
       ("trailing-zero-width-space", "a trailing U+200B is not trimmed", base + "\u{200B}", ["unicode"]),

@@ -75,7 +75,10 @@ enum UserIDVectors {
       ("valid.uuid", "a UUID is a valid member ID", "3f2b8c1e-4d5a-4e6f-9a7b-8c9d0e1f2a3b", []),
       ("valid.japanese", "a Japanese member ID", "会員番号１２３", ["unicode"]),
       ("valid.emoji", "an emoji is allowed", "\u{1F600}", ["unicode"]),
-      ("valid.zwj-sequence", "an emoji ZWJ sequence is kept scalar for scalar", "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}", ["unicode"]),
+      (
+        "valid.zwj-sequence", "an emoji ZWJ sequence is kept scalar for scalar",
+        "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}", ["unicode"]
+      ),
       ("valid.right-to-left", "an Arabic member ID (right-to-left)", "\u{639}\u{636}\u{648}", ["unicode"]),
       ("valid.string-null", "the text \"null\" is a string, not a logout", "null", ["integration-mistake"]),
       ("valid.json-text", "JSON-looking text is just text", "{\"id\":1}", []),
@@ -101,7 +104,10 @@ enum UserIDVectors {
       ("type.number-zero", "the number 0 is not a string", 0),
       ("type.number-negative", "a negative number is not a string", -1),
       ("type.number-fraction", "a fraction is not a string", .number(JSONNumber(uncheckedLiteral: "1.5"))),
-      ("type.number-large", "a number beyond Int64 is not a string", .number(JSONNumber(uncheckedLiteral: "99999999999999999999"))),
+      (
+        "type.number-large", "a number beyond Int64 is not a string",
+        .number(JSONNumber(uncheckedLiteral: "99999999999999999999"))
+      ),
       ("type.boolean-true", "true is not a string", true),
       ("type.boolean-false", "false is not a string", false),
       ("type.array-empty", "an empty array is not a string", []),
@@ -198,10 +204,12 @@ enum UserIDVectors {
         id: "length.256-4-byte-and-1-byte", description: "63 four-byte characters and 4 ASCII are 256 bytes",
         runs: [(63, emoji), (4, a)], tags: ["unicode"]),
       Build(
-        id: "length.255-4-byte-and-3-byte", description: "62 four-byte and 2 three-byte characters and 1 ASCII are 255 bytes",
+        id: "length.255-4-byte-and-3-byte",
+        description: "62 four-byte and 2 three-byte characters and 1 ASCII are 255 bytes",
         runs: [(62, emoji), (2, kanji), (1, a)], tags: ["unicode"]),
       Build(
-        id: "length.256-4-byte-and-3-byte", description: "62 four-byte and 2 three-byte characters and 2 ASCII are 256 bytes",
+        id: "length.256-4-byte-and-3-byte",
+        description: "62 four-byte and 2 three-byte characters and 2 ASCII are 256 bytes",
         runs: [(62, emoji), (2, kanji), (2, a)], tags: ["unicode"]),
       Build(
         id: "length.255-mixed-widths",
@@ -291,7 +299,10 @@ enum UserIDVectors {
       ("whitespace.crlf", "CR LF (one grapheme, two White_Space scalars)", [0x0D, 0x0A]),
       ("whitespace.tab-newline-space", "tab, newline and space", [0x09, 0x0A, 0x20]),
       ("whitespace.space-and-ideographic", "an ASCII space next to U+3000", [0x20, 0x3000]),
-      ("whitespace.java-non-whitespace", "U+00A0, U+2007 and U+202F (Java's isWhitespace says no; White_Space says yes)", [0xA0, 0x2007, 0x202F]),
+      (
+        "whitespace.java-non-whitespace",
+        "U+00A0, U+2007 and U+202F (Java's isWhitespace says no; White_Space says yes)", [0xA0, 0x2007, 0x202F]
+      ),
       ("whitespace.line-and-paragraph-separators", "U+2028 and U+2029", [0x2028, 0x2029]),
     ]
     for (id, description, scalars) in runs {
@@ -351,11 +362,14 @@ enum UserIDVectors {
     accept(
       "normalization.hangul-nfd", "conjoining Hangul jamo are kept, not composed", "\u{1112}\u{1161}\u{11AB}",
       ["unicode"])
-    accept("normalization.angstrom-sign", "U+212B ANGSTROM SIGN is kept (NFC would give U+00C5)", "\u{212B}", ["unicode"])
+    accept(
+      "normalization.angstrom-sign", "U+212B ANGSTROM SIGN is kept (NFC would give U+00C5)", "\u{212B}", ["unicode"])
     accept("normalization.a-ring", "U+00C5 is kept", "\u{C5}", ["unicode"])
     accept("normalization.kelvin-sign", "U+212A KELVIN SIGN is kept (NFC would give K)", "\u{212A}", ["unicode"])
     accept("normalization.ligature", "the ligature U+FB01 is kept (NFKC would give fi)", "\u{FB01}le", ["unicode"])
-    accept("normalization.full-width", "full-width ＡＢＣ１２３ is kept (NFKC would give ASCII)", "\u{FF21}\u{FF22}\u{FF23}\u{FF11}\u{FF12}\u{FF13}", ["unicode"])
+    accept(
+      "normalization.full-width", "full-width ＡＢＣ１２３ is kept (NFKC would give ASCII)",
+      "\u{FF21}\u{FF22}\u{FF23}\u{FF11}\u{FF12}\u{FF13}", ["unicode"])
     accept(
       "normalization.combining-order", "combining marks in non-canonical order are kept as given",
       "a\u{301}\u{323}", ["unicode"])

@@ -78,7 +78,8 @@ import Testing
     let nfd = "Jose\u{301}"
     let nfcOutput = try evaluate(.string(nfc))
     let nfdOutput = try evaluate(.string(nfd))
-    guard case .accept(output: .string(let nfcText)) = nfcOutput, case .accept(output: .string(let nfdText)) = nfdOutput else {
+    guard case .accept(output: .string(let nfcText)) = nfcOutput, case .accept(output: .string(let nfdText)) = nfdOutput
+    else {
       Issue.record("expected both forms accepted, got \(nfcOutput) and \(nfdOutput)")
       return
     }
