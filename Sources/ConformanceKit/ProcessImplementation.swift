@@ -111,11 +111,9 @@ public final class ProcessImplementation: Implementation {
   ) throws(AdapterError) -> JSONValue {
     // The compact serializer escapes every control character, so a request is one line.
     let line = JSONSerializer.compact.string(from: request) + "\n"
-    do {
-      try input.write(contentsOf: Data(line.utf8))
-    } catch {
-      throw AdapterError(description: "adapter `\(command)` stopped reading requests: \(error)")
-    }
+    // A failed write (the adapter exited: EPIPE) is not reported on its own: reading next tells
+    // whether the adapter still said something, and gives one message whichever side noticed first.
+    try? input.write(contentsOf: Data(line.utf8))
     guard let answer = reader.nextLine() else {
       throw AdapterError(description: "adapter `\(command)` closed its output without answering")
     }
