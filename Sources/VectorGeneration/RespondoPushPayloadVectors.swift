@@ -642,7 +642,11 @@ enum RespondoPushPayloadVectors {
       with([("conversation_id", "1"), ("badge", "3")]), "unknown_key", field: "badge")
 
     // invalid_value conversation_id, message_id (canonical UUID).
-    for shape in RespondoUUIDShapes.payloadSubset {
+    // The most telling shapes, plus one missing dash and one dash moved (the SPEC pattern's groups).
+    let conversationShapes =
+      RespondoUUIDShapes.payloadSubset
+      + RespondoUUIDShapes.positionShapes.filter { ["dash-1-missing", "dash-4-moved-left"].contains($0.id) }
+    for shape in conversationShapes {
       reject(
         "invalid_value.conversation_id.\(shape.id)", "conversation_id: \(shape.description)", tags: shape.tags,
         withIDs(conversation: shape.value, message: messageID), "invalid_value", field: "conversation_id")

@@ -57,4 +57,9 @@ import Testing
       #expect(try evaluate(.string(prefix + text)) == .reject(error: "invalid_conversation_id", field: nil), "\(text)")
     }
   }
+
+  @Test func committedVectorsAgreeWithTheParser() throws {
+    let count = try CommittedVectorAgreement.check(suite, folder: "respondo/deep-link")
+    #expect(count >= 200, "the respondo.deep-link corpus has \(count) vectors, fewer than 200")
+  }
 }

@@ -244,4 +244,9 @@ import Testing
       try evaluate(["type": "campaign", "delivery_id": "d", "deep_link": .null], platform: "ios")
         == .reject(error: "non_string_value", field: "deep_link"))
   }
+
+  @Test func committedVectorsAgreeWithTheParser() throws {
+    let count = try CommittedVectorAgreement.check(suite, folder: "respondo/push-payload")
+    #expect(count >= 200, "the respondo.push.payload corpus has \(count) vectors, fewer than 200")
+  }
 }

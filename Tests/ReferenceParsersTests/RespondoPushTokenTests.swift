@@ -78,4 +78,9 @@ import Testing
         "\(token)")
     }
   }
+
+  @Test func committedVectorsAgreeWithTheParser() throws {
+    let count = try CommittedVectorAgreement.check(suite, folder: "respondo/push-token")
+    #expect(count >= 200, "the respondo.push.token corpus has \(count) vectors, fewer than 200")
+  }
 }
