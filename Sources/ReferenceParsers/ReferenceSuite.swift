@@ -41,6 +41,7 @@ public struct ReferenceImplementation: Implementation {
     FIDSuite(),
     UserIDSuite(),
     DestinationSuite(),
+    RespondoPushPayloadSuite(), RespondoDeepLinkSuite(), RespondoPushTokenSuite(),
   ]
 
   public func supports(suite: String) -> Bool { suites[suite] != nil }

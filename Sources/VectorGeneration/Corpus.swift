@@ -5,6 +5,7 @@ public enum Corpus {
     files += FIDVectors.files()
     files += UserIDVectors.files()
     files += DestinationVectors.files()
+    files += RespondoPushPayloadVectors.files() + RespondoDeepLinkVectors.files() + RespondoPushTokenVectors.files()
     return files
   }
 }
