@@ -452,7 +452,8 @@ extension AdaptyOnboardingEventVectors {
 
   static func checkOrder() -> GeneratedFile {
     var file = builder("first failing check wins: duplicate_field, missing_key, invalid_type, invalid_value, in order")
-    func add(_ id: String, _ description: String, _ event: Event, _ input: JSONValue, _ error: String, _ field: String) {
+    func add(_ id: String, _ description: String, _ event: Event, _ input: JSONValue, _ error: String, _ field: String)
+    {
       file.add(
         id: "order.\(id)", description: description, tags: ["invalid"], input: input, context: event.context,
         expect: .reject(error, field: field))

@@ -187,8 +187,10 @@ enum AdaptyOnboardingEventVectors {
   static func seedExamples() -> GeneratedFile {
     var file = builder("every event example of the Adapty seed, verbatim (イベントの例)")
     func meta(_ cid: String, _ index: Int, _ total: Int) -> JSONValue {
-      ["onboarding_id": "onboarding_123", "screen_cid": .string(cid), "screen_index": .number(JSONNumber(index)),
-        "total_screens": .number(JSONNumber(total))]
+      [
+        "onboarding_id": "onboarding_123", "screen_cid": .string(cid), "screen_index": .number(JSONNumber(index)),
+        "total_screens": .number(JSONNumber(total)),
+      ]
     }
     func add(_ id: String, _ channel: String, _ description: String, _ text: String, _ output: JSONValue) {
       file.add(

@@ -69,7 +69,9 @@ extension FanshipSequenceVectors {
     let noLocationDeny = firstLaunch(usesLocation: false, pushAllowed: false)
     add(
       "location-trace", noLocationAllow, locationAllowTrace,
-      "location_opt_in_dialog without uses_location: unexpected_step", .reject(error: "unexpected_step",
+      "location_opt_in_dialog without uses_location: unexpected_step",
+      .reject(
+        error: "unexpected_step",
         field: "location_opt_in_dialog"))
     add(
       "location-trace", noLocationDeny, locationAllowTrace,
@@ -122,7 +124,9 @@ extension FanshipSequenceVectors {
           "item-object", "an item that is an object", [["step": .string(first)]],
           ["invalid", "integration-mistake"]
         ),
-        ("item-after-valid-steps", "a non-string after valid steps", [.string(first), .string(second), 3], ["invalid"]),
+        (
+          "item-after-valid-steps", "a non-string after valid steps", [.string(first), .string(second), 3], ["invalid"]
+        ),
         (
           "item-after-unknown-step",
           "the whole input's shape is checked before any step: a non-string after an unknown step",

@@ -120,7 +120,10 @@ enum FanshipSequenceVectors {
   static func chain(_ appState: String) -> [String] {
     switch appState {
     case "terminated":
-      ["banner_shown", "banner_tapped", "did_finish_launching", "did_receive_notification_response", "receive_notification"]
+      [
+        "banner_shown", "banner_tapped", "did_finish_launching", "did_receive_notification_response",
+        "receive_notification",
+      ]
     case "background":
       ["banner_shown", "banner_tapped", "did_receive_notification_response", "receive_notification"]
     default:

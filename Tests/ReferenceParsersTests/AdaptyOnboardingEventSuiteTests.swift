@@ -116,7 +116,8 @@ private let expectedMeta: JSONValue = ["onboarding_id": "o", "screen_cid": "s", 
       ("total_screens", "screensTotal"),
     ]
     for (snake, camel) in pairs {
-      let json = #"{"meta": {"onboarding_id": "o", "screen_cid": "s", "screen_index": 0, "total_screens": 4, "\#(camel)": 1}}"#
+      let json =
+        #"{"meta": {"onboarding_id": "o", "screen_cid": "s", "screen_index": 0, "total_screens": 4, "\#(camel)": 1}}"#
       #expect(try adapty(json, channel: "finished_loading") == .reject(error: "duplicate_field", field: snake))
     }
     #expect(
@@ -129,7 +130,8 @@ private let expectedMeta: JSONValue = ["onboarding_id": "o", "screen_cid": "s", 
       try adapty(#"{"name": "n", "action_id": "a", "actionId": "b", \#(snakeMeta)}"#, channel: "analytics")
         == .accept(output: ["channel": "analytics", "meta": expectedMeta, "event": "unknown", "name": "n"]))
     #expect(
-      try adapty(#"{"action_id": "a", \#(snakeMeta), "params": {"element_id": 1, "elementId": 2}}"#, channel: "custom_action")
+      try adapty(
+        #"{"action_id": "a", \#(snakeMeta), "params": {"element_id": 1, "elementId": 2}}"#, channel: "custom_action")
         == .accept(output: ["channel": "custom_action", "action_id": "a", "meta": expectedMeta]))
   }
 
@@ -162,13 +164,21 @@ private let expectedMeta: JSONValue = ["onboarding_id": "o", "screen_cid": "s", 
     #expect(
       try adapty(#"{"action_id": 1, "meta": 1}"#, channel: "custom_action")
         == .reject(error: "invalid_type", field: "action_id"))
-    #expect(try adapty(#"{"name": [], "meta": 1}"#, channel: "analytics") == .reject(error: "invalid_type", field: "name"))
-    #expect(try adapty(#"{"meta": "{}"}"#, channel: "finished_loading") == .reject(error: "invalid_type", field: "meta"))
+    #expect(
+      try adapty(#"{"name": [], "meta": 1}"#, channel: "analytics") == .reject(error: "invalid_type", field: "name"))
+    #expect(
+      try adapty(#"{"meta": "{}"}"#, channel: "finished_loading") == .reject(error: "invalid_type", field: "meta"))
     let wrong: [(String, String)] = [
       (#"{"meta": {"onboarding_id": 1, "screen_cid": 1, "screen_index": "0", "total_screens": "4"}}"#, "onboarding_id"),
       (#"{"meta": {"onboarding_id": "o", "screen_cid": 1, "screen_index": "0", "total_screens": "4"}}"#, "screen_cid"),
-      (#"{"meta": {"onboarding_id": "o", "screen_cid": "s", "screen_index": 0.5, "total_screens": "4"}}"#, "screen_index"),
-      (#"{"meta": {"onboarding_id": "o", "screen_cid": "s", "screen_index": 0, "total_screens": 4.5}}"#, "total_screens"),
+      (
+        #"{"meta": {"onboarding_id": "o", "screen_cid": "s", "screen_index": 0.5, "total_screens": "4"}}"#,
+        "screen_index"
+      ),
+      (
+        #"{"meta": {"onboarding_id": "o", "screen_cid": "s", "screen_index": 0, "total_screens": 4.5}}"#,
+        "total_screens"
+      ),
     ]
     for (json, field) in wrong {
       #expect(try adapty(json, channel: "finished_loading") == .reject(error: "invalid_type", field: field))
@@ -186,7 +196,8 @@ private let expectedMeta: JSONValue = ["onboarding_id": "o", "screen_cid": "s", 
 
   @Test func integralNumbersInAnySpellingAreAccepted() throws {
     for literal in ["1", "1.0", "1e0", "10e-1", "0.1e1", "1E+0"] {
-      let json = #"{"meta": {"onboarding_id": "o", "screen_cid": "s", "screen_index": \#(literal), "total_screens": 2}}"#
+      let json =
+        #"{"meta": {"onboarding_id": "o", "screen_cid": "s", "screen_index": \#(literal), "total_screens": 2}}"#
       guard case .accept = try adapty(json, channel: "finished_loading") else {
         Issue.record("screen_index \(literal) was not accepted")
         continue

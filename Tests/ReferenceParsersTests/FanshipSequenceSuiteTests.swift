@@ -50,7 +50,8 @@ private let fullLocationAllow = [
     for length in 0...fullLocationAllow.count {
       let prefix = Array(fullLocationAllow.prefix(length))
       #expect(
-        try fanship(prefix, locationAllow) == .accept(output: ["ready_for_push": .bool(length == fullLocationAllow.count)]))
+        try fanship(prefix, locationAllow)
+          == .accept(output: ["ready_for_push": .bool(length == fullLocationAllow.count)]))
     }
   }
 
@@ -71,12 +72,14 @@ private let fullLocationAllow = [
     ]
     #expect(try fanship(trace, noLocationDeny) == .accept(output: ["ready_for_push": false]))
     #expect(
-      try fanship(trace + ["register_token"], noLocationDeny) == .reject(error: "unexpected_step", field: "register_token"))
+      try fanship(trace + ["register_token"], noLocationDeny)
+        == .reject(error: "unexpected_step", field: "register_token"))
   }
 
   @Test func unknownStepsIncludeTheOtherScenarios() throws {
     #expect(
-      try fanship(["app_launch", "banner_shown"], locationAllow) == .reject(error: "unknown_step", field: "banner_shown"))
+      try fanship(["app_launch", "banner_shown"], locationAllow)
+        == .reject(error: "unknown_step", field: "banner_shown"))
     #expect(try fanship(["appLaunch"], locationAllow) == .reject(error: "unknown_step", field: "appLaunch"))
   }
 
@@ -134,7 +137,8 @@ private let fullLocationAllow = [
           == .accept(output: ["content_fetched": false, "shown": nil]))
       #expect(try fanship(chain, receiving(state)) == .accept(output: ["content_fetched": true, "shown": nil]))
       #expect(
-        try fanship(chain + ["show_list"], receiving(state)) == .accept(output: ["content_fetched": true, "shown": "list"]))
+        try fanship(chain + ["show_list"], receiving(state))
+          == .accept(output: ["content_fetched": true, "shown": "list"]))
       #expect(
         try fanship(chain + ["show_detail"], receiving(state))
           == .accept(output: ["content_fetched": true, "shown": "detail"]))
@@ -155,7 +159,8 @@ private let fullLocationAllow = [
 
   @Test func stepsOutsideTheAppStatesChainAreUnexpected() throws {
     #expect(
-      try fanship(["banner_shown"], receiving("foreground")) == .reject(error: "unexpected_step", field: "banner_shown"))
+      try fanship(["banner_shown"], receiving("foreground")) == .reject(error: "unexpected_step", field: "banner_shown")
+    )
     #expect(
       try fanship(["banner_shown", "banner_tapped", "did_finish_launching"], receiving("background"))
         == .reject(error: "unexpected_step", field: "did_finish_launching"))
@@ -181,7 +186,8 @@ private let fullLocationAllow = [
 
   @Test func stepNamesAreComparedByteForByte() throws {
     // "app_launch" followed by U+0301 is another name, whatever Swift's String equality says.
-    #expect(try fanship(["app_launch\u{301}"], locationAllow) == .reject(error: "unknown_step", field: "app_launch\u{301}"))
+    #expect(
+      try fanship(["app_launch\u{301}"], locationAllow) == .reject(error: "unknown_step", field: "app_launch\u{301}"))
   }
 
   // MARK: The shipped vectors
