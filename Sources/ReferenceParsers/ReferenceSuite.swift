@@ -42,6 +42,7 @@ public struct ReferenceImplementation: Implementation {
     UserIDSuite(),
     DestinationSuite(),
     RespondoPushPayloadSuite(), RespondoDeepLinkSuite(), RespondoPushTokenSuite(),
+    AdaptyOnboardingEventSuite(), FanshipSequenceSuite(),
   ]
 
   public func supports(suite: String) -> Bool { suites[suite] != nil }

@@ -6,6 +6,7 @@ public enum Corpus {
     files += UserIDVectors.files()
     files += DestinationVectors.files()
     files += RespondoPushPayloadVectors.files() + RespondoDeepLinkVectors.files() + RespondoPushTokenVectors.files()
+    files += AdaptyOnboardingEventVectors.files() + FanshipSequenceVectors.files()
     return files
   }
 }
