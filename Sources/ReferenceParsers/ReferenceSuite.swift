@@ -40,6 +40,7 @@ public struct ReferenceImplementation: Implementation {
   public static let allSuites: [any ReferenceSuite] = [
     FIDSuite(),
     UserIDSuite(),
+    DestinationSuite(),
     LinkSuite(),
   ]
 

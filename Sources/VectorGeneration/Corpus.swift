@@ -4,6 +4,7 @@ public enum Corpus {
     var files: [GeneratedFile] = []
     files += FIDVectors.files()
     files += UserIDVectors.files()
+    files += DestinationVectors.files()
     files += LinkVectors.files()
     return files
   }
