@@ -43,6 +43,7 @@ public struct ReferenceImplementation: Implementation {
     DestinationSuite(),
     RespondoPushPayloadSuite(), RespondoDeepLinkSuite(), RespondoPushTokenSuite(),
     AdaptyOnboardingEventSuite(), FanshipSequenceSuite(),
+    LinkSuite(),
   ]
 
   public func supports(suite: String) -> Bool { suites[suite] != nil }
