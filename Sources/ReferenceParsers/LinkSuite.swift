@@ -39,15 +39,9 @@ struct LinkConfiguration: Sendable {
   var routes: [LinkRoute]
   var ugcPageTransition: Bool
 
-  static let contextKeys = ["routes", "ugc_page_transition"]
-  static let routeKeys = ["kind", "pattern"]
-
   init(context: JSONObject) throws(ContextError) {
-    // An unknown key is most likely a misspelling (`ugc_page_transistion`) that would silently
-    // leave the default in force.
-    for key in context.keysInByteOrder where !Self.contextKeys.contains(where: { TextRules.identical($0, key) }) {
-      throw ContextError(key: key, reason: "unknown context key for leeep.link")
-    }
+    // Other context keys are ignored, as other suites ignore keys they do not read: a vector
+    // author may annotate a route table, and a file's context may serve several purposes.
     guard let routesValue = context["routes"] else {
       throw ContextError(key: "routes", reason: "missing: an array of {\"kind\", \"pattern\"}")
     }
@@ -78,13 +72,9 @@ struct LinkRoute: Sendable {
       ContextError(key: "routes", reason: "routes[\(index)]: \(reason)")
     }
     guard case .object(let route) = value else { throw failure("must be an object, not \(value.typeName)") }
-    for key in route.keysInByteOrder
-    where !LinkConfiguration.routeKeys.contains(where: { TextRules.identical($0, key) }) {
-      throw failure("unknown key \"\(key)\"")
-    }
     guard case .string(let kind)? = route["kind"] else { throw failure("kind must be a string") }
     guard Self.isKind(kind) else {
-      throw failure("kind \"\(kind)\" must match [a-z][a-z0-9_]* and not be other or none")
+      throw failure("kind must be a non-empty string other than \"other\" and \"none\", got \"\(kind)\"")
     }
     guard case .string(let pattern)? = route["pattern"] else { throw failure("pattern must be a string") }
     do {
@@ -95,15 +85,10 @@ struct LinkRoute: Sendable {
     self.kind = kind
   }
 
-  /// `[a-z][a-z0-9_]*` (`blog`, `review_form`, a kind a later SDK adds), but not the two kinds
-  /// the suite itself reports when no route gives the result.
+  /// Any non-empty kind (`blog`, `review_form`, `reviewForm`, a kind a later SDK adds), but not
+  /// the two kinds the suite itself reports when no route gives the result.
   static func isKind(_ kind: String) -> Bool {
-    let bytes = kind.utf8
-    guard let first = bytes.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return false }
-    let wellFormed = bytes.allSatisfy {
-      ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || TextRules.isASCIIDigit($0) || $0 == UInt8(ascii: "_")
-    }
-    return wellFormed && !TextRules.identical(kind, "other") && !TextRules.identical(kind, "none")
+    !kind.isEmpty && !TextRules.identical(kind, "other") && !TextRules.identical(kind, "none")
   }
 }
 
