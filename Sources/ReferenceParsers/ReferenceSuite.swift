@@ -40,6 +40,7 @@ public struct ReferenceImplementation: Implementation {
   public static let allSuites: [any ReferenceSuite] = [
     FIDSuite(),
     UserIDSuite(),
+    PushPayloadSuite(), BlogMatchSuite(),
   ]
 
   public func supports(suite: String) -> Bool { suites[suite] != nil }

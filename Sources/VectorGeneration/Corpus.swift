@@ -4,6 +4,7 @@ public enum Corpus {
     var files: [GeneratedFile] = []
     files += FIDVectors.files()
     files += UserIDVectors.files()
+    files += PushPayloadVectors.files() + BlogMatchVectors.files()
     return files
   }
 }
