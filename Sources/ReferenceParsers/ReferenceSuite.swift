@@ -40,6 +40,8 @@ public struct ReferenceImplementation: Implementation {
   public static let allSuites: [any ReferenceSuite] = [
     FIDSuite(),
     UserIDSuite(),
+    DestinationSuite(),
+    RespondoPushPayloadSuite(), RespondoDeepLinkSuite(), RespondoPushTokenSuite(),
     PushPayloadSuite(), BlogMatchSuite(),
   ]
 

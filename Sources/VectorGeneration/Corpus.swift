@@ -4,6 +4,8 @@ public enum Corpus {
     var files: [GeneratedFile] = []
     files += FIDVectors.files()
     files += UserIDVectors.files()
+    files += DestinationVectors.files()
+    files += RespondoPushPayloadVectors.files() + RespondoDeepLinkVectors.files() + RespondoPushTokenVectors.files()
     files += PushPayloadVectors.files() + BlogMatchVectors.files()
     return files
   }
