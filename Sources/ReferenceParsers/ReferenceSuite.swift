@@ -42,6 +42,8 @@ public struct ReferenceImplementation: Implementation {
     UserIDSuite(),
     DestinationSuite(),
     RespondoPushPayloadSuite(), RespondoDeepLinkSuite(), RespondoPushTokenSuite(),
+    AdaptyOnboardingEventSuite(), FanshipSequenceSuite(),
+    LinkSuite(),
     PushPayloadSuite(), BlogMatchSuite(),
   ]
 

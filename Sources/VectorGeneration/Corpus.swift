@@ -6,6 +6,8 @@ public enum Corpus {
     files += UserIDVectors.files()
     files += DestinationVectors.files()
     files += RespondoPushPayloadVectors.files() + RespondoDeepLinkVectors.files() + RespondoPushTokenVectors.files()
+    files += AdaptyOnboardingEventVectors.files() + FanshipSequenceVectors.files()
+    files += LinkVectors.files()
     files += PushPayloadVectors.files() + BlogMatchVectors.files()
     return files
   }
