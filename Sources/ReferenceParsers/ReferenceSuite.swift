@@ -44,6 +44,7 @@ public struct ReferenceImplementation: Implementation {
     RespondoPushPayloadSuite(), RespondoDeepLinkSuite(), RespondoPushTokenSuite(),
     AdaptyOnboardingEventSuite(), FanshipSequenceSuite(),
     LinkSuite(),
+    PushPayloadSuite(), BlogMatchSuite(),
   ]
 
   public func supports(suite: String) -> Bool { suites[suite] != nil }

@@ -8,6 +8,7 @@ public enum Corpus {
     files += RespondoPushPayloadVectors.files() + RespondoDeepLinkVectors.files() + RespondoPushTokenVectors.files()
     files += AdaptyOnboardingEventVectors.files() + FanshipSequenceVectors.files()
     files += LinkVectors.files()
+    files += PushPayloadVectors.files() + BlogMatchVectors.files()
     return files
   }
 }
