@@ -90,7 +90,8 @@ public struct JSONNumber: Sendable, CustomStringConvertible {
         // Saturate: a literal like 1e99999999999999999999 must not trap.
         let limit = Int.max / 4
         while index < bytes.endIndex {
-          written = min(limit, written * 10 + Int(bytes[index] &- UInt8(ascii: "0")))
+          let digit = Int(bytes[index] &- UInt8(ascii: "0"))
+          written = written > (limit - digit) / 10 ? limit : written * 10 + digit
           index += 1
         }
         exponent = exponentNegative ? max(-limit, exponent - written) : min(limit, exponent + written)

@@ -163,7 +163,7 @@ public enum JUnitMerger {
       for child in root.childElements {
         guard child.elementName == "testsuite", child.pointee.ns == nil else {
           throw .notJUnit(
-            path: path, line: child.line, reason: "unexpected element <\(child.elementName)> in <testsuites>")
+            path: path, line: child.line, reason: "unexpected element <\(child.qualifiedName)> in <testsuites>")
         }
         suites.append(try readSuite(child, path: path))
       }
@@ -181,7 +181,7 @@ public enum JUnitMerger {
     default:
       throw .notJUnit(
         path: path, line: root.line,
-        reason: "the root element is <\(root.elementName)>, expected <testsuites> or <testsuite>")
+        reason: "the root element is <\(root.qualifiedName)>, expected <testsuites> or <testsuite>")
     }
   }
 
@@ -192,7 +192,7 @@ public enum JUnitMerger {
     var cases: [InputCase] = []
     for child in node.childElements {
       let unexpected = MergeError.notJUnit(
-        path: path, line: child.line, reason: "unexpected element <\(child.elementName)> in <testsuite>")
+        path: path, line: child.line, reason: "unexpected element <\(child.qualifiedName)> in <testsuite>")
       guard child.pointee.ns == nil else { throw unexpected }
       switch child.elementName {
       case "testcase":
@@ -219,7 +219,8 @@ public enum JUnitMerger {
     var loadError: String?
     for child in node.childElements {
       guard child.pointee.ns == nil, outcomeElements.contains(child.elementName) else {
-        throw .notJUnit(path: path, line: child.line, reason: "unexpected element <\(child.elementName)> in <testcase>")
+        throw .notJUnit(
+          path: path, line: child.line, reason: "unexpected element <\(child.qualifiedName)> in <testcase>")
       }
       if child.elementName == "error" && child.attribute("type") == "load-error" {
         loadError = child.attribute("message") ?? ""

@@ -134,6 +134,12 @@ extension UnsafeMutablePointer where Pointee == xmlNode {
 
   var elementName: String { borrowedXMLString(pointee.name) ?? "" }
 
+  /// The name as written, with its namespace prefix (`x:testsuites`), for messages.
+  var qualifiedName: String {
+    guard let prefix = pointee.ns.flatMap({ borrowedXMLString($0.pointee.prefix) }) else { return elementName }
+    return prefix + ":" + elementName
+  }
+
   var line: Int { Int(xmlGetLineNo(self)) }
 
   /// The child nodes, in document order.

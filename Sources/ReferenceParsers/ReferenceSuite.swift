@@ -40,6 +40,10 @@ public struct ReferenceImplementation: Implementation {
   public static let allSuites: [any ReferenceSuite] = [
     FIDSuite(),
     UserIDSuite(),
+    DestinationSuite(),
+    RespondoPushPayloadSuite(), RespondoDeepLinkSuite(), RespondoPushTokenSuite(),
+    AdaptyOnboardingEventSuite(), FanshipSequenceSuite(),
+    LinkSuite(),
   ]
 
   public func supports(suite: String) -> Bool { suites[suite] != nil }

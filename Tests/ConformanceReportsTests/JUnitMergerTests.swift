@@ -24,7 +24,7 @@ struct ScriptedImplementation: Implementation {
 
 /// A vectors root with passing, failing, erroring and skipped tests, and two files that do not
 /// load (one whose suite is known).
-func writeVectors(in folder: TemporaryFolder) -> String {
+func writeVectors(in folder: TemporaryFolder) throws -> String {
   func test(_ id: String, _ kind: Int) -> String {
     switch kind % 4 {
     case 0: return #"{"id": "\#(id)", "input": "ok-\#(id)", "expect": {"result": "accept", "output": "ok-\#(id)"}}"#
@@ -37,11 +37,11 @@ func writeVectors(in folder: TemporaryFolder) -> String {
     #"{"format": "conformance-vectors/1", "suite": "\#(suite)", "description": "generated", "source": "seed 000", "tests": [\#(tests.joined(separator: ", "))]}"#
   }
   // Ids deliberately out of byte order.
-  folder.write("Vectors/fid/a.json", file("leeep.fid", (0..<24).reversed().map { test("fid.a.case-\($0)", $0) }))
-  folder.write("Vectors/fid/z.json", file("leeep.fid", (0..<12).map { test("zeta.\(11 - $0)", $0) }))
-  folder.write("Vectors/user/b.json", file("leeep.user-id", (0..<6).map { test("user.\($0)", 0) }))
-  folder.write("Vectors/broken.json", "{")
-  folder.write(
+  try folder.write("Vectors/fid/a.json", file("leeep.fid", (0..<24).reversed().map { test("fid.a.case-\($0)", $0) }))
+  try folder.write("Vectors/fid/z.json", file("leeep.fid", (0..<12).map { test("zeta.\(11 - $0)", $0) }))
+  try folder.write("Vectors/user/b.json", file("leeep.user-id", (0..<6).map { test("user.\($0)", 0) }))
+  try folder.write("Vectors/broken.json", "{")
+  try folder.write(
     "Vectors/fid/no-tests.json",
     #"{"format": "conformance-vectors/1", "suite": "leeep.fid", "description": "x", "tests": []}"#)
   return folder.url("Vectors")
@@ -69,8 +69,9 @@ func withoutTimes(_ text: String) -> String {
 
 @Suite struct JUnitMergeTests {
   @Test func shardsMergeIntoTheUnshardedReport() throws {
-    let folder = TemporaryFolder()
-    let root = writeVectors(in: folder)
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let root = try writeVectors(in: folder)
     try runReport(root: root, shard: nil, to: folder.url("out/unsharded.xml"))
     let shards = (1...3).map { folder.url("out/shard-\($0).xml") }
     for (index, path) in shards.enumerated() {
@@ -100,7 +101,8 @@ func withoutTimes(_ text: String) -> String {
   }
 
   @Test func sameTestsuitesAreCombinedAndCountsRecomputed() throws {
-    let folder = TemporaryFolder()
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
     let destination = folder.url("merged.xml")
     try JUnitMerger.merge(inputs: [fixture("merge/shard-a.xml"), fixture("merge/shard-b.xml")], into: destination)
     let report = try readValidReport(destination)
@@ -126,7 +128,8 @@ func withoutTimes(_ text: String) -> String {
   }
 
   @Test func singleTestsuiteRootIsAccepted() throws {
-    let folder = TemporaryFolder()
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
     let destination = folder.url("merged.xml")
     try JUnitMerger.merge(
       inputs: [fixture("merge/single-testsuite.xml"), fixture("merge/shard-b.xml")], into: destination, name: "nightly")
@@ -141,8 +144,9 @@ func withoutTimes(_ text: String) -> String {
   /// Testcases are copied through the writer: a namespace declared on an ancestor that is not
   /// copied is declared again where it is used, so the result stays namespace-well-formed.
   @Test func namespacedAttributesSurviveTheCopy() throws {
-    let folder = TemporaryFolder()
-    let input = folder.write(
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let input = try folder.write(
       "namespaced.xml",
       """
       <testsuites xmlns:x="urn:example:x">
@@ -160,7 +164,8 @@ func withoutTimes(_ text: String) -> String {
   }
 
   @Test func theSameShardTwiceIsAnOverlap() throws {
-    let folder = TemporaryFolder()
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
     let input = fixture("merge/shard-a.xml")
     let destination = folder.url("merged.xml")
     let error = #expect(throws: JUnitMerger.MergeError.self) {
@@ -170,10 +175,10 @@ func withoutTimes(_ text: String) -> String {
       error?.description
         == "\(input):8: testcase \"fid.valid.d\" of testsuite \"fid/valid.json\" is also in \(input): the shards overlap"
     )
-    #expect(folder.entries() == [])
+    #expect(try folder.list() == [])
   }
 
-  @Test func noInputsIsAnError() {
+  @Test func noInputsIsAnError() throws {
     #expect(throws: JUnitMerger.MergeError.noInputs) { try JUnitMerger.merge(inputs: [], into: "/nonexistent/x.xml") }
     #expect(JUnitMerger.MergeError.noInputs.description == "no JUnit reports to merge")
   }
@@ -187,9 +192,10 @@ func withoutTimes(_ text: String) -> String {
   func expectRefusal(
     _ input: String, _ expected: JUnitMerger.MergeError, description: String,
     sourceLocation: SourceLocation = #_sourceLocation
-  ) {
-    let folder = TemporaryFolder()
-    let destination = folder.write("merged.xml", "old report")
+  ) throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let destination = try folder.write("merged.xml", "old report")
     let error = #expect(throws: JUnitMerger.MergeError.self, sourceLocation: sourceLocation) {
       try JUnitMerger.merge(inputs: [input, fixture("merge/shard-a.xml")], into: destination)
     }
@@ -197,18 +203,18 @@ func withoutTimes(_ text: String) -> String {
     #expect(error?.description == description, sourceLocation: sourceLocation)
     // Nothing written: the destination is as it was and no temporary file is left.
     #expect(text(of: destination) == "old report", sourceLocation: sourceLocation)
-    #expect(folder.entries() == ["merged.xml"], sourceLocation: sourceLocation)
+    #expect(try folder.list() == ["merged.xml"], sourceLocation: sourceLocation)
   }
 
-  @Test func billionLaughsIsRefusedAtTheDocumentType() {
+  @Test func billionLaughsIsRefusedAtTheDocumentType() throws {
     let input = fixture("merge/billion-laughs.xml")
-    expectRefusal(
+    try expectRefusal(
       input, .documentType(path: input, line: 2), description: "\(input):2: \(Self.documentTypeReason)")
   }
 
-  @Test func externalDTDIsRefused() {
+  @Test func externalDTDIsRefused() throws {
     let input = fixture("merge/external-dtd.xml")
-    expectRefusal(
+    try expectRefusal(
       input, .documentType(path: input, line: 2), description: "\(input):2: \(Self.documentTypeReason)")
   }
 
@@ -217,15 +223,16 @@ func withoutTimes(_ text: String) -> String {
   /// `relatime`) does not move.
   @Test(arguments: ["general", "parameter"])
   func externalEntityIsRefusedWithoutReadingTheFile(kind: String) throws {
-    let folder = TemporaryFolder()
-    let secret = folder.write("secret.txt", "TOP-SECRET")
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let secret = try folder.write("secret.txt", "TOP-SECRET")
     var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_100_000_000, tv_nsec: 0)]
     #expect(utimensat(AT_FDCWD, secret, &times, 0) == 0)
     let declaration =
       kind == "general"
       ? #"<!DOCTYPE testsuites [ <!ENTITY secret SYSTEM "file://\#(secret)"> ]>"#
       : #"<!DOCTYPE testsuites [ <!ENTITY % secret SYSTEM "file://\#(secret)"> %secret; ]>"#
-    let input = folder.write(
+    let input = try folder.write(
       "xxe.xml",
       """
       <?xml version="1.0" encoding="UTF-8"?>
@@ -243,12 +250,12 @@ func withoutTimes(_ text: String) -> String {
     var info = stat()
     #expect(stat(secret, &info) == 0)
     #expect(info.st_atim.tv_sec == 1_000_000_000)
-    #expect(folder.entries() == ["secret.txt", "xxe.xml"])
+    #expect(try folder.list() == ["secret.txt", "xxe.xml"])
   }
 
-  @Test func foreignRootIsNotAJUnitReport() {
+  @Test func foreignRootIsNotAJUnitReport() throws {
     let input = fixture("merge/not-junit.xml")
-    expectRefusal(
+    try expectRefusal(
       input,
       .notJUnit(path: input, line: 2, reason: "the root element is <html>, expected <testsuites> or <testsuite>"),
       description: "\(input):2: not a JUnit report: the root element is <html>, expected <testsuites> or <testsuite>")
@@ -268,23 +275,26 @@ func withoutTimes(_ text: String) -> String {
     #expect(error?.description.hasPrefix("\(input):4: not well-formed XML: ") == true)
   }
 
-  @Test func missingInputCannotBeRead() {
-    let folder = TemporaryFolder()
+  @Test func missingInputCannotBeRead() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
     let input = folder.url("missing.xml")
-    expectRefusal(
+    try expectRefusal(
       input, .unreadable(path: input, reason: "No such file or directory"),
       description: "\(input): cannot read: No such file or directory")
   }
 
-  @Test func folderIsNotAReport() {
-    let folder = TemporaryFolder()
-    expectRefusal(
+  @Test func folderIsNotAReport() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try expectRefusal(
       folder.path, .unreadable(path: folder.path, reason: "not a regular file"),
       description: "\(folder.path): cannot read: not a regular file")
   }
 
-  @Test func theFirstBadInputStopsTheMerge() {
-    let folder = TemporaryFolder()
+  @Test func theFirstBadInputStopsTheMerge() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
     let missing = folder.url("missing.xml")
     let foreign = fixture("merge/not-junit.xml")
     #expect(throws: JUnitMerger.MergeError.unreadable(path: missing, reason: "No such file or directory")) {
@@ -317,20 +327,24 @@ func withoutTimes(_ text: String) -> String {
       "<testsuites>\n  <testsuite name=\"a\" time=\"1,5\"/>\n</testsuites>", 2,
       "time \"1,5\" of <testsuite> is not a plain decimal number of seconds"
     ),
-    ("<x:testsuites xmlns:x=\"urn:x\"/>", 1, "the root element is <testsuites>, expected <testsuites> or <testsuite>"),
+    (
+      "<x:testsuites xmlns:x=\"urn:x\"/>", 1, "the root element is <x:testsuites>, expected <testsuites> or <testsuite>"
+    ),
   ])
-  func wrongShapeIsNotAJUnitReport(document: String, line: Int, reason: String) {
-    let folder = TemporaryFolder()
-    let input = folder.write("input.xml", document)
-    expectRefusal(
+  func wrongShapeIsNotAJUnitReport(document: String, line: Int, reason: String) throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let input = try folder.write("input.xml", document)
+    try expectRefusal(
       input, .notJUnit(path: input, line: line, reason: reason),
       description: "\(input):\(line): not a JUnit report: \(reason)")
   }
 
-  @Test func emptyFileIsNotWellFormed() {
-    let folder = TemporaryFolder()
-    let input = folder.write("empty.xml", "")
-    expectRefusal(
+  @Test func emptyFileIsNotWellFormed() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let input = try folder.write("empty.xml", "")
+    try expectRefusal(
       input, .malformed(path: input, line: 1, message: "Document is empty"),
       description: "\(input):1: not well-formed XML: Document is empty")
   }

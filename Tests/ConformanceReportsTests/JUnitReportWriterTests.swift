@@ -32,7 +32,8 @@ import Testing
   }
 
   @Test func rootCarriesRunTotalsTimestampAndHost() throws {
-    let folder = TemporaryFolder()
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
     let destination = folder.url("junit.xml")
     try writeReport(sampleReports(), to: destination, runNanoseconds: 1_500_000_000)
     let report = try readValidReport(destination)
@@ -49,7 +50,8 @@ import Testing
   }
 
   @Test func oneTestsuitePerFileNamedByRelativePath() throws {
-    let folder = TemporaryFolder()
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
     let destination = folder.url("junit.xml")
     try writeReport(sampleReports(), to: destination)
     let report = try readValidReport(destination)
@@ -72,7 +74,8 @@ import Testing
   }
 
   @Test func testcasesInIDByteOrderWithClassFileAndTime() throws {
-    let folder = TemporaryFolder()
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
     let destination = folder.url("junit.xml")
     try writeReport(
       [fileReport("a.json", results: ["b", "a", "B", "a.b", "a-b", "a_b"].map { result($0, .passed) })], to: destination
@@ -84,7 +87,8 @@ import Testing
   }
 
   @Test func mismatchIsAFailureShowingExpectedActualAndDifference() throws {
-    let folder = TemporaryFolder()
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
     let destination = folder.url("junit.xml")
     try writeReport(sampleReports(), to: destination)
     let report = try readValidReport(destination)
@@ -104,7 +108,8 @@ import Testing
   }
 
   @Test func passedSkippedAndErroredTestcases() throws {
-    let folder = TemporaryFolder()
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
     let destination = folder.url("junit.xml")
     try writeReport(sampleReports(), to: destination)
     let report = try readValidReport(destination)
@@ -126,7 +131,8 @@ import Testing
   /// A load error is a testcase named by the file, holding an `<error type="load-error">`, and
   /// counts as one test and one error in its testsuite and the root.
   @Test func loadErrorIsAnErrorTestcaseNamedForTheFile() throws {
-    let folder = TemporaryFolder()
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
     let destination = folder.url("junit.xml")
     try writeReport(sampleReports(), to: destination)
     let report = try readValidReport(destination)
@@ -149,7 +155,8 @@ import Testing
   }
 
   @Test func everyTimeHasExactlyThreeDecimals() throws {
-    let folder = TemporaryFolder()
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
     let destination = folder.url("junit.xml")
     try writeReport(sampleReports(), to: destination, runNanoseconds: 12_345_678_901)
     let report = try readValidReport(destination)
@@ -164,7 +171,8 @@ import Testing
   }
 
   @Test func emptyRunIsAValidReport() throws {
-    let folder = TemporaryFolder()
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
     let destination = folder.url("junit.xml")
     try writeReport([], to: destination, runNanoseconds: 0)
     let report = try readValidReport(destination)
@@ -200,7 +208,8 @@ import Testing
   }
 
   @Test func reportIsWellFormedAndHoldsNoForbiddenBytes() throws {
-    let folder = TemporaryFolder()
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
     let destination = folder.url("junit.xml")
     try writeHostileReport(to: destination)
     _ = try readValidReport(destination)
@@ -213,7 +222,8 @@ import Testing
   }
 
   @Test func attributesReadBackAsVisibleEscapes() throws {
-    let folder = TemporaryFolder()
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
     let destination = folder.url("junit.xml")
     try writeHostileReport(to: destination)
     let report = try readValidReport(destination)
@@ -232,7 +242,8 @@ import Testing
   }
 
   @Test func textReadsBackAsVisibleEscapes() throws {
-    let folder = TemporaryFolder()
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
     let destination = folder.url("junit.xml")
     try writeHostileReport(to: destination)
     let report = try readValidReport(destination)
@@ -257,22 +268,24 @@ import Testing
   }
 
   @Test func testsuitesGoToAHiddenBodyFileAsFilesFinish() throws {
-    let folder = TemporaryFolder()
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
     let destination = folder.url("junit.xml")
     let writer = writer(destination)
     try writer.runStarted(fileCount: 2)
     try writer.fileFinished(fileReport("a.json", results: [result("streamed-id", .passed)]))
-    let entries = folder.entries()
+    let entries = try folder.list()
     #expect(entries.count == 1)
     let body = try #require(entries.first)
     #expect(body.hasPrefix(".junit.xml.body-") && body.hasSuffix(".tmp"))
     #expect(text(of: folder.url(body)).contains("streamed-id"))
     try writer.runFinished(RunSummary())
-    #expect(folder.entries() == ["junit.xml"])
+    #expect(try folder.list() == ["junit.xml"])
   }
 
   @Test func largeReportSplicesChunksWithoutSplittingScalars() throws {
-    let folder = TemporaryFolder()
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
     let destination = folder.url("junit.xml")
     // Multi-byte text everywhere, so 64 KiB chunk ends fall inside scalars.
     let message = "日本語のメッセージ 🎌 é e\u{301} ü"
@@ -292,19 +305,21 @@ import Testing
     #expect(messages.count == 2000)
     #expect(messages.last?.utf8.elementsEqual("\(message) 19/99".utf8) == true)
     expectCountsMatchChildren(report)
-    #expect(folder.entries() == ["junit.xml"])
+    #expect(try folder.list() == ["junit.xml"])
   }
 
   @Test func replacesAnExistingReport() throws {
-    let folder = TemporaryFolder()
-    let destination = folder.write("junit.xml", "old report")
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let destination = try folder.write("junit.xml", "old report")
     try writeReport([fileReport("a.json", results: [result("x", .passed)])], to: destination)
     _ = try readValidReport(destination)
-    #expect(folder.entries() == ["junit.xml"])
+    #expect(try folder.list() == ["junit.xml"])
   }
 
   @Test func newReportIsReadableByEveryone() throws {
-    let folder = TemporaryFolder()
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
     let destination = folder.url("junit.xml")
     try writeReport([], to: destination)
     var info = stat()
@@ -313,37 +328,40 @@ import Testing
   }
 
   @Test func createsMissingFolders() throws {
-    let folder = TemporaryFolder()
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
     let destination = folder.url("Reports/ci/run-1/junit.xml")
     try writeReport([fileReport("a.json", results: [result("x", .passed)])], to: destination)
     _ = try readValidReport(destination)
-    #expect(folder.entries("Reports/ci/run-1") == ["junit.xml"])
+    #expect(try folder.list("Reports/ci/run-1") == ["junit.xml"])
   }
 
   @Test func abandonedRunLeavesTheDestinationAndNoTemporaryFiles() throws {
-    let folder = TemporaryFolder()
-    let destination = folder.write("junit.xml", "old report")
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let destination = try folder.write("junit.xml", "old report")
     do {
       let writer = writer(destination)
       try writer.runStarted(fileCount: 1)
       try writer.fileFinished(fileReport("a.json", results: [result("x", .passed)]))
-      #expect(folder.entries().count == 2)
+      #expect(try folder.list().count == 2)
       #expect(text(of: destination) == "old report")
       // Dropped without runFinished, as when another observer throws.
     }
-    #expect(folder.entries() == ["junit.xml"])
+    #expect(try folder.list() == ["junit.xml"])
     #expect(text(of: destination) == "old report")
 
     let writer = writer(destination)
     try writer.runStarted(fileCount: 1)
     writer.discard()
-    #expect(folder.entries() == ["junit.xml"])
+    #expect(try folder.list() == ["junit.xml"])
   }
 
   @Test func failedReplacementLeavesTheDestinationAndNoTemporaryFiles() throws {
-    let folder = TemporaryFolder()
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
     // A destination that cannot be replaced: a folder holding a file.
-    folder.write("junit.xml/keep.txt", "kept")
+    try folder.write("junit.xml/keep.txt", "kept")
     let destination = folder.url("junit.xml")
     let writer = writer(destination)
     try writer.runStarted(fileCount: 1)
@@ -351,14 +369,15 @@ import Testing
     #expect(throws: JUnitWriteError(path: destination, reason: "cannot replace it: Is a directory")) {
       try writer.runFinished(RunSummary())
     }
-    #expect(folder.entries() == ["junit.xml"])
-    #expect(folder.entries("junit.xml") == ["keep.txt"])
+    #expect(try folder.list() == ["junit.xml"])
+    #expect(try folder.list("junit.xml") == ["keep.txt"])
     #expect(text(of: folder.url("junit.xml/keep.txt")) == "kept")
   }
 
   @Test func folderBlockedByAFileIsAClearError() throws {
-    let folder = TemporaryFolder()
-    folder.write("Reports", "a file, not a folder")
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("Reports", "a file, not a folder")
     let destination = folder.url("Reports/junit.xml")
     let writer = writer(destination)
     let error = #expect(throws: JUnitWriteError.self) { try writer.runStarted(fileCount: 0) }
@@ -366,6 +385,6 @@ import Testing
       error?.description
         == "cannot write JUnit report \(destination): cannot create folder \(folder.url("Reports")): a file is in the way"
     )
-    #expect(folder.entries() == ["Reports"])
+    #expect(try folder.list() == ["Reports"])
   }
 }

@@ -1,0 +1,135 @@
+/// A command line that does not fit the command: exit status 2 with the message and a usage hint.
+public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+  public var message: String
+  public var command: String
+
+  public init(_ message: String, command: String) {
+    self.message = message
+    self.command = command
+  }
+
+  public var description: String { message }
+}
+
+/// The options a subcommand declares, and what one command line said for them.
+///
+/// A small hand-written parser: the package depends on nothing outside the toolchain, so
+/// swift-argument-parser is not available. It supports `--name value`, `--name=value`,
+/// repeatable options, flags, positionals and `--` to end options.
+struct ArgumentSpec {
+  struct Option {
+    var name: String
+    var valueName: String
+    var help: String
+    var repeatable: Bool
+  }
+
+  struct Flag {
+    var name: String
+    var help: String
+  }
+
+  var command: String
+  var options: [Option] = []
+  var flags: [Flag] = [Flag(name: "help", help: "Show this help.")]
+
+  func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+    var parsed = ParsedArguments()
+    var index = 0
+    var optionsEnded = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+        parsed.positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        optionsEnded = true
+        continue
+      }
+      if argument == "-h" {
+        parsed.flags.insert("help")
+        continue
+      }
+      guard argument.hasPrefix("--") else {
+        throw UsageError("unknown option \(argument)", command: command)
+      }
+      var name = String(argument.dropFirst(2))
+      var inlineValue: String? = nil
+      if let equals = name.firstIndex(of: "=") {
+        inlineValue = String(name[name.index(after: equals)...])
+        name = String(name[..<equals])
+      }
+      if flags.contains(where: { $0.name == name }) {
+        guard inlineValue == nil else {
+          throw UsageError("--\(name) takes no value", command: command)
+        }
+        parsed.flags.insert(name)
+        continue
+      }
+      guard let option = options.first(where: { $0.name == name }) else {
+        let known = options.map(\.name) + flags.map(\.name)
+        let close = known.map { ($0, editDistance($0, name)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+        throw UsageError(
+          "unknown option --\(name)" + (close.map { " (did you mean --\($0)?)" } ?? ""), command: command)
+      }
+      let value: String
+      if let inlineValue {
+        value = inlineValue
+      } else {
+        guard index < arguments.count else {
+          throw UsageError("--\(name) needs a value (\(option.valueName))", command: command)
+        }
+        value = arguments[index]
+        index += 1
+      }
+      if !option.repeatable && parsed.values[name] != nil {
+        throw UsageError("--\(name) may be given only once", command: command)
+      }
+      parsed.values[name, default: []].append(value)
+    }
+    return parsed
+  }
+
+  /// The options part of `--help`, aligned.
+  var optionsHelp: String {
+    var rows: [(String, String)] = options.map {
+      ("--\($0.name) \($0.valueName)", $0.help + ($0.repeatable ? " (repeatable)" : ""))
+    }
+    rows += flags.map { ("--\($0.name)", $0.help) }
+    let width = (rows.map(\.0.count).max() ?? 0) + 2
+    return rows.map { "  " + $0.0.padding(toLength: width) + $0.1 }.joined(separator: "\n")
+  }
+}
+
+struct ParsedArguments {
+  var values: [String: [String]] = [:]
+  var flags: Set<String> = []
+  var positionals: [String] = []
+
+  func value(_ name: String) -> String? { values[name]?.last }
+  func all(_ name: String) -> [String] { values[name] ?? [] }
+  func flag(_ name: String) -> Bool { flags.contains(name) }
+}
+
+extension String {
+  func padding(toLength length: Int) -> String {
+    count >= length ? self : self + String(repeating: " ", count: length - count)
+  }
+}
+
+func editDistance(_ a: String, _ b: String) -> Int {
+  let a = Array(a)
+  let b = Array(b)
+  if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+  var previous = Array(0...b.count)
+  for i in 1...a.count {
+    var current = [i] + Array(repeating: 0, count: b.count)
+    for j in 1...b.count {
+      current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+    }
+    previous = current
+  }
+  return previous[b.count]
+}

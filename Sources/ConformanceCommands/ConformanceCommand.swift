@@ -1,0 +1,91 @@
+/// A subcommand of `conformance`.
+protocol Subcommand {
+  static var name: String { get }
+  /// One line for the top-level help.
+  static var abstract: String { get }
+  static var spec: ArgumentSpec { get }
+  /// The full `--help` text.
+  static var help: String { get }
+  /// Runs with parsed arguments; returns the exit status.
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32
+}
+
+/// The `conformance` command line: dispatches to one subcommand per file.
+public enum ConformanceCommand {
+  static var subcommands: [any Subcommand.Type] {
+    [RunCommand.self, ListCommand.self, LintCommand.self]
+  }
+
+  /// Exit statuses every subcommand shares (SPEC section 2).
+  public enum ExitStatus {
+    public static let success: Int32 = 0
+    public static let testsFailed: Int32 = 1
+    public static let usageOrLoadError: Int32 = 2
+  }
+
+  public static var help: String {
+    let width = (subcommands.map { $0.name.count }.max() ?? 0) + 2
+    let list = subcommands.map { "  " + $0.name.padding(toLength: width) + $0.abstract }
+      .joined(separator: "\n")
+    return """
+      conformance: runs JSON conformance vectors against the reference parsers and reports JUnit XML.
+
+      USAGE: conformance <subcommand> [options]
+
+      SUBCOMMANDS:
+      \(list)
+
+      Run `conformance <subcommand> --help` for a subcommand's options.
+
+      EXIT STATUS: 0 every test passed; 1 a test failed; 2 a vector file could not be loaded or the
+      command line was wrong.
+      """
+  }
+
+  /// Runs the command line (without the program name) and returns the exit status.
+  public static func main(arguments: [String], console: Console) -> Int32 {
+    guard let first = arguments.first else {
+      console.printError(help)
+      return ExitStatus.usageOrLoadError
+    }
+    if first == "--help" || first == "-h" || first == "help" {
+      if first == "help", arguments.count > 1, let sub = subcommands.first(where: { $0.name == arguments[1] }) {
+        console.print(sub.help)
+      } else {
+        console.print(help)
+      }
+      return ExitStatus.success
+    }
+    if first == "--version" {
+      console.print("conformance \(ToolInfo.version)")
+      return ExitStatus.success
+    }
+    guard let subcommand = subcommands.first(where: { $0.name == first }) else {
+      let close = subcommands.first { editDistance($0.name, first) <= 2 }.map { " (did you mean '\($0.name)'?)" }
+      console.printError("conformance: unknown subcommand '\(first)'\(close ?? "")")
+      console.printError("Run `conformance --help` for the list of subcommands.")
+      return ExitStatus.usageOrLoadError
+    }
+    do {
+      let parsed = try subcommand.spec.parse(Array(arguments.dropFirst()))
+      if parsed.flag("help") {
+        console.print(subcommand.help)
+        return ExitStatus.success
+      }
+      return try subcommand.run(parsed, console: console)
+    } catch let error as UsageError {
+      console.printError("conformance \(error.command): \(error.message)")
+      console.printError("Run `conformance \(error.command) --help` for usage.")
+      return ExitStatus.usageOrLoadError
+    } catch {
+      console.printError("conformance \(subcommand.name): \(error)")
+      return ExitStatus.usageOrLoadError
+    }
+  }
+}
+
+/// Facts about this build that reports name.
+public enum ToolInfo {
+  public static let name = "conformance"
+  public static let version = "0.1.0"
+}

@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where a command writes: the process's stdout and stderr, or buffers in tests.
+public final class Console {
+  public enum Stream { case output, error }
+
+  private let sink: (Stream, String) -> Void
+  /// Whether stderr is a terminal, so a progress line may be redrawn in place.
+  public let errorIsTerminal: Bool
+
+  public init(errorIsTerminal: Bool, sink: @escaping (Stream, String) -> Void) {
+    self.errorIsTerminal = errorIsTerminal
+    self.sink = sink
+  }
+
+  /// The real process streams.
+  public static func standard() -> Console {
+    // Raw write(2) on the descriptors: unbuffered, so stdout and stderr interleave in order,
+    // and no global `FILE *` (which Swift 6 rejects as shared mutable state) is touched.
+    Console(errorIsTerminal: isatty(STDERR_FILENO) == 1) { stream, text in
+      let descriptor = stream == .output ? STDOUT_FILENO : STDERR_FILENO
+      var bytes = Array(text.utf8)[...]
+      while !bytes.isEmpty {
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        if written < 0 {
+          if errno == EINTR { continue }
+          return
+        }
+        bytes = bytes.dropFirst(written)
+      }
+    }
+  }
+
+  public func print(_ text: String) { sink(.output, text + "\n") }
+  public func printError(_ text: String) { sink(.error, text + "\n") }
+  /// Writes to stderr without a newline (progress lines).
+  public func writeError(_ text: String) { sink(.error, text) }
+}
+
+/// A console that keeps what was written, for tests and for callers that embed the commands.
+public final class CapturedConsole {
+  public private(set) var output = ""
+  public private(set) var error = ""
+
+  public init() {}
+
+  public lazy var console: Console = Console(errorIsTerminal: false) { [unowned self] stream, text in
+    if stream == .output { self.output += text } else { self.error += text }
+  }
+}

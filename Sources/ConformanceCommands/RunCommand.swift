@@ -1,0 +1,110 @@
+import ConformanceJSON
+import ConformanceKit
+import ReferenceParsers
+
+/// `conformance run`: the main job (SPEC section 2).
+enum RunCommand: Subcommand {
+  static let name = "run"
+  static let abstract = "Run vectors against the reference parsers and write a JUnit report."
+
+  static let spec = ArgumentSpec(
+    command: name,
+    options: [
+      .init(
+        name: "vectors", valueName: "DIR", help: "A vectors root to search for *.json files (default: Vectors).",
+        repeatable: true),
+      .init(
+        name: "junit", valueName: "FILE", help: "Where to write the JUnit XML report (default: Reports/junit.xml).",
+        repeatable: false),
+      .init(name: "suite", valueName: "NAME", help: "Run only this suite.", repeatable: true),
+      .init(name: "tag", valueName: "TAG", help: "Run only tests carrying this tag.", repeatable: true),
+      .init(
+        name: "id", valueName: "GLOB", help: "Run only tests whose id matches (* and ? wildcards).", repeatable: true),
+      .init(
+        name: "shard", valueName: "K/N", help: "Run only shard K of N (1-based; stable as vectors are added).",
+        repeatable: false),
+      .init(
+        name: "adapter", valueName: "COMMAND",
+        help:
+          "Check another implementation instead of the reference parsers: started with /bin/sh -c COMMAND, spoken to over conformance-adapter/1 (docs/adapters.md).",
+        repeatable: false),
+      .init(
+        name: "show-failures", valueName: "N", help: "Print at most N failures in full (default: 50).",
+        repeatable: false),
+    ])
+
+  static var help: String {
+    """
+    USAGE: conformance run [--vectors DIR]... [--junit FILE] [--suite NAME]... [--tag TAG]... [--id GLOB]... [--shard K/N]
+
+    Loads every *.json vector file under each DIR (recursively; *.schema.json files are skipped),
+    runs each selected test against the reference parsers (or, with --adapter, another
+    implementation), prints every failure with its file, id,
+    expected and actual result, and writes a JUnit XML report, replacing FILE atomically.
+    Filters combine: a test runs when it matches every kind of filter given, and any one value
+    of each.
+
+    OPTIONS:
+    \(spec.optionsHelp)
+
+    EXIT STATUS: 0 every selected test passed; 1 a test failed or errored; 2 a vector file could not
+    be loaded or the command line was wrong (the report is still written for what did load).
+    """
+  }
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    guard arguments.positionals.isEmpty else {
+      throw UsageError("unexpected argument '\(arguments.positionals[0])'", command: name)
+    }
+    let roots = arguments.all("vectors").isEmpty ? ["Vectors"] : arguments.all("vectors")
+    let junitPath = arguments.value("junit") ?? "Reports/junit.xml"
+    let selection = try selection(from: arguments, command: name)
+    var failureLimit = 50
+    if let text = arguments.value("show-failures") {
+      guard let limit = Int(text), limit >= 0 else {
+        throw UsageError("--show-failures needs a whole number, got '\(text)'", command: name)
+      }
+      failureLimit = limit
+    }
+    let implementation: any Implementation
+    if let command = arguments.value("adapter") {
+      do {
+        implementation = try ProcessImplementation(command: command)
+      } catch {
+        throw UsageError("--adapter: \(error)", command: name)
+      }
+    } else {
+      implementation = ReferenceImplementation()
+    }
+    let runner = Runner(implementation: implementation, selection: selection)
+    let observers: [any RunObserver] = [ConsoleReporter(console: console, failureLimit: failureLimit)]
+    let summary: RunSummary
+    do {
+      summary = try runner.run(roots: roots, observers: observers)
+    } catch let error as VectorRootError {
+      throw UsageError("--vectors \(error)", command: name)
+    }
+    console.print("JUnit report: \(junitPath)")
+    return summary.exitStatus
+  }
+
+  /// The selection options `run` shares with other subcommands.
+  static func selection(from arguments: ParsedArguments, command: String) throws(UsageError) -> Selection {
+    for suite in arguments.all("suite") where !Contract.suites.contains(suite) {
+      let close = Contract.suites.first { editDistance($0, suite) <= 2 }
+      throw UsageError(
+        "unknown suite '\(suite)'" + (close.map { " (did you mean '\($0)'?)" } ?? "")
+          + "; suites: \(Contract.suites.joined(separator: ", "))", command: command)
+    }
+    var shard: Shard? = nil
+    if let text = arguments.value("shard") {
+      guard let parsed = Shard(parsing: text) else {
+        throw UsageError("--shard needs K/N with 1 <= K <= N, got '\(text)'", command: command)
+      }
+      shard = parsed
+    }
+    return Selection(
+      suites: arguments.all("suite"), tags: arguments.all("tag"),
+      idPatterns: arguments.all("id").map(IDPattern.init), shard: shard)
+  }
+}
