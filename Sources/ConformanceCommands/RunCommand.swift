@@ -1,5 +1,6 @@
 import ConformanceJSON
 import ConformanceKit
+import ConformanceReports
 import ReferenceParsers
 
 /// `conformance run`: the main job (SPEC section 2).
@@ -77,12 +78,18 @@ enum RunCommand: Subcommand {
       implementation = ReferenceImplementation()
     }
     let runner = Runner(implementation: implementation, selection: selection)
-    let observers: [any RunObserver] = [ConsoleReporter(console: console, failureLimit: failureLimit)]
+    let junit = JUnitReportWriter(destination: junitPath)
+    let observers: [any RunObserver] = [ConsoleReporter(console: console, failureLimit: failureLimit), junit]
     let summary: RunSummary
     do {
       summary = try runner.run(roots: roots, observers: observers)
     } catch let error as VectorRootError {
+      junit.discard()
       throw UsageError("--vectors \(error)", command: name)
+    } catch let error as JUnitWriteError {
+      junit.discard()
+      console.printError("conformance run: \(error)")
+      return ConformanceCommand.ExitStatus.usageOrLoadError
     }
     console.print("JUnit report: \(junitPath)")
     return summary.exitStatus

@@ -59,9 +59,10 @@ public enum JUnitMerger {
   }
 
   /// Merges `inputs` (at least one) into a report at `destination`, replacing it atomically.
-  /// `name` is the root's name; by default the first input's.
+  /// `name` is the root's name; by default the first input's. Returns the merged totals.
+  @discardableResult
   public static func merge(inputs: [String], into destination: String, name: String? = nil)
-    throws(MergeError)
+    throws(MergeError) -> JUnitCounts
   {
     guard !inputs.isEmpty else { throw .noInputs }
     var documents: [ParsedXMLDocument] = []
@@ -118,6 +119,7 @@ public enum JUnitMerger {
       throw .write(error)
     }
     withExtendedLifetime(documents) {}
+    return totals
   }
 
   // MARK: - Reading

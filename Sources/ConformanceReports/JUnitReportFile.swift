@@ -31,11 +31,14 @@ struct JUnitRootAttributes {
 
 /// How many testcases a testsuite (or the whole report) holds, by outcome. Each testcase counts
 /// once in `tests` and at most once in one of the others.
-struct JUnitCounts: Equatable {
-  var tests = 0
-  var failures = 0
-  var errors = 0
-  var skipped = 0
+public struct JUnitCounts: Sendable, Equatable {
+  public var tests = 0
+  public var failures = 0
+  public var errors = 0
+  public var skipped = 0
+
+  /// Testcases that neither failed, errored nor were skipped.
+  public var passed: Int { tests - failures - errors - skipped }
 
   static func + (lhs: JUnitCounts, rhs: JUnitCounts) -> JUnitCounts {
     JUnitCounts(

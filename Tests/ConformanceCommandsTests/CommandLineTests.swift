@@ -138,3 +138,46 @@ let failingFID =
     #expect(result.output.hasSuffix("2 tests in 1 files\n"))
   }
 }
+
+@Suite struct ReportCommandTests {
+  @Test func runWritesTheJUnitReportAndShardsMergeToTheUnshardedCounts() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let tests = (0..<30).map { passingFID.replacingOccurrences(of: "valid.c", with: "valid.\($0)") }
+    try folder.write("v/a.json", fidFile(tests.joined(separator: ",") + "," + failingFID))
+    try folder.write("v/broken.json", "{")
+    let vectors = folder.path + "/v"
+    let whole = conformance(["run", "--vectors", vectors, "--junit", folder.path + "/all.xml"])
+    #expect(whole.status == 2)
+    #expect(whole.output.hasSuffix("JUnit report: \(folder.path)/all.xml\n"))
+    let all = try folder.read("all.xml")
+    #expect(all.contains(#"tests="32" failures="1" errors="1" skipped="0""#))
+    var shardPaths: [String] = []
+    var loadErrorShards = 0
+    for k in 1...3 {
+      let path = folder.path + "/shard-\(k).xml"
+      let shard = conformance(["run", "--vectors", vectors, "--junit", path, "--shard", "\(k)/3"])
+      if shard.status == 2 { loadErrorShards += 1 }
+      shardPaths.append(path)
+    }
+    #expect(loadErrorShards == 1, "exactly one shard owns the broken file")
+    let merged = conformance(["merge", folder.path + "/merged.xml"] + shardPaths)
+    #expect(merged.status == 1)
+    #expect(merged.output == "merged 3 reports into \(folder.path)/merged.xml\n30 passed, 2 failed\n")
+    #expect(try folder.read("merged.xml").contains(#"tests="32" failures="1" errors="1" skipped="0""#))
+  }
+
+  @Test func mergeRefusesWhatIsNotAJUnitReport() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let input = try folder.write("in.xml", "<html/>")
+    let result = conformance(["merge", folder.path + "/out.xml", input])
+    #expect(result.status == 2)
+    #expect(
+      result.error
+        == "conformance merge: \(input):1: not a JUnit report: the root element is <html>, expected <testsuites> or <testsuite>\n"
+    )
+    #expect(!folder.exists("out.xml"))
+    #expect(conformance(["merge", folder.path + "/out.xml"]).status == 2)
+  }
+}
