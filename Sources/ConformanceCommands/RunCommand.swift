@@ -1,5 +1,6 @@
 import ConformanceJSON
 import ConformanceKit
+import ConformanceReports
 import ReferenceParsers
 
 /// `conformance run`: the main job (SPEC section 2).
@@ -24,6 +25,11 @@ enum RunCommand: Subcommand {
         name: "shard", valueName: "K/N", help: "Run only shard K of N (1-based; stable as vectors are added).",
         repeatable: false),
       .init(
+        name: "adapter", valueName: "COMMAND",
+        help:
+          "Check another implementation instead of the reference parsers: started with /bin/sh -c COMMAND, spoken to over conformance-adapter/1 (docs/adapters.md).",
+        repeatable: false),
+      .init(
         name: "show-failures", valueName: "N", help: "Print at most N failures in full (default: 50).",
         repeatable: false),
     ])
@@ -33,7 +39,8 @@ enum RunCommand: Subcommand {
     USAGE: conformance run [--vectors DIR]... [--junit FILE] [--suite NAME]... [--tag TAG]... [--id GLOB]... [--shard K/N]
 
     Loads every *.json vector file under each DIR (recursively; *.schema.json files are skipped),
-    runs each selected test against the reference parsers, prints every failure with its file, id,
+    runs each selected test against the reference parsers (or, with --adapter, another
+    implementation), prints every failure with its file, id,
     expected and actual result, and writes a JUnit XML report, replacing FILE atomically.
     Filters combine: a test runs when it matches every kind of filter given, and any one value
     of each.
@@ -60,13 +67,29 @@ enum RunCommand: Subcommand {
       }
       failureLimit = limit
     }
-    let runner = Runner(implementation: ReferenceImplementation(), selection: selection)
-    let observers: [any RunObserver] = [ConsoleReporter(console: console, failureLimit: failureLimit)]
+    let implementation: any Implementation
+    if let command = arguments.value("adapter") {
+      do {
+        implementation = try ProcessImplementation(command: command)
+      } catch {
+        throw UsageError("--adapter: \(error)", command: name)
+      }
+    } else {
+      implementation = ReferenceImplementation()
+    }
+    let runner = Runner(implementation: implementation, selection: selection)
+    let junit = JUnitReportWriter(destination: junitPath)
+    let observers: [any RunObserver] = [ConsoleReporter(console: console, failureLimit: failureLimit), junit]
     let summary: RunSummary
     do {
       summary = try runner.run(roots: roots, observers: observers)
     } catch let error as VectorRootError {
+      junit.discard()
       throw UsageError("--vectors \(error)", command: name)
+    } catch let error as JUnitWriteError {
+      junit.discard()
+      console.printError("conformance run: \(error)")
+      return ConformanceCommand.ExitStatus.usageOrLoadError
     }
     console.print("JUnit report: \(junitPath)")
     return summary.exitStatus

@@ -57,6 +57,12 @@ public struct Runner: Sendable {
       let reports = evaluate(batch)
       for var report in reports {
         report = enforceUniqueIDs(report, owners: &owners)
+        // A file that fails to load belongs to one shard, so merged shard reports hold it once.
+        if let shard = selection.shard, case .loadFailure = report.content,
+          !shard.owns(file: report.location.path)
+        {
+          continue
+        }
         summary.add(report)
         for observer in observers { try observer.fileFinished(report) }
       }

@@ -14,8 +14,10 @@ func fidFile(_ tests: String) -> String {
   #"{"format": "conformance-vectors/1", "suite": "leeep.fid", "description": "FIDs", "source": "seed 000", "tests": [\#(tests)]}"#
 }
 
-let passingFID = #"{"id": "valid.c", "tags": ["valid"], "input": "cAbCdEfGhIjKlMnOpQr_-0", "expect": {"result": "accept", "output": "cAbCdEfGhIjKlMnOpQr_-0"}}"#
-let failingFID = #"{"id": "wrong.expectation", "tags": ["invalid"], "input": "cAbCdEfGhIjKlMnOpQr_-0", "expect": {"result": "reject", "error": "invalid_fid"}}"#
+let passingFID =
+  #"{"id": "valid.c", "tags": ["valid"], "input": "cAbCdEfGhIjKlMnOpQr_-0", "expect": {"result": "accept", "output": "cAbCdEfGhIjKlMnOpQr_-0"}}"#
+let failingFID =
+  #"{"id": "wrong.expectation", "tags": ["invalid"], "input": "cAbCdEfGhIjKlMnOpQr_-0", "expect": {"result": "reject", "error": "invalid_fid"}}"#
 
 @Suite struct CommandLineTests {
   @Test func helpListsTheSubcommandsAndExitsZero() {
@@ -35,7 +37,9 @@ let failingFID = #"{"id": "wrong.expectation", "tags": ["invalid"], "input": "cA
     #expect(option.error.hasPrefix("conformance run: unknown option --suit (did you mean --suite?)\n"))
     let suite = conformance(["run", "--suite", "leeep.fdi"])
     #expect(suite.error.hasPrefix("conformance run: unknown suite 'leeep.fdi' (did you mean 'leeep.fid'?);"))
-    #expect(conformance(["run", "--shard", "3/2"]).error.hasPrefix("conformance run: --shard needs K/N with 1 <= K <= N, got '3/2'"))
+    #expect(
+      conformance(["run", "--shard", "3/2"]).error.hasPrefix(
+        "conformance run: --shard needs K/N with 1 <= K <= N, got '3/2'"))
     #expect(conformance(["run", "--junit"]).error.hasPrefix("conformance run: --junit needs a value (FILE)"))
     #expect(conformance([]).status == 2)
   }
@@ -84,7 +88,8 @@ let failingFID = #"{"id": "wrong.expectation", "tags": ["invalid"], "input": "cA
     try folder.write("vectors/typo.json", fidFile(passingFID).replacingOccurrences(of: "\"tests\"", with: "\"test\""))
     let result = conformance(["run", "--vectors", vectors, "--junit", folder.path + "/junit.xml"])
     #expect(result.status == 2)
-    #expect(result.output.contains(#"LOAD ERROR \#(vectors)/dup.json: invalid JSON: line 1, column 10: duplicate key "a""#))
+    #expect(
+      result.output.contains(#"LOAD ERROR \#(vectors)/dup.json: invalid JSON: line 1, column 10: duplicate key "a""#))
     #expect(result.output.contains(#"LOAD ERROR \#(vectors)/typo.json: unknown key "test" (did you mean "tests"?)"#))
     #expect(result.output.contains("2 files failed to load\n"))
     #expect(result.output.hasSuffix("1 passed, 2 failed\n") || result.output.contains("\n1 passed, 2 failed\n"))
@@ -95,7 +100,9 @@ let failingFID = #"{"id": "wrong.expectation", "tags": ["invalid"], "input": "cA
     defer { folder.remove() }
     let tests = (0..<5).map { failingFID.replacingOccurrences(of: "wrong.expectation", with: "wrong.\($0)") }
     try folder.write("v/fid.json", fidFile(tests.joined(separator: ",")))
-    let result = conformance(["run", "--vectors", folder.path + "/v", "--junit", folder.path + "/j.xml", "--show-failures", "2"])
+    let result = conformance([
+      "run", "--vectors", folder.path + "/v", "--junit", folder.path + "/j.xml", "--show-failures", "2",
+    ])
     #expect(result.output.components(separatedBy: "\nFAIL ").count + (result.output.hasPrefix("FAIL ") ? 1 : 0) == 3)
     #expect(result.output.contains("… and 3 more problems not shown"))
   }
@@ -103,7 +110,8 @@ let failingFID = #"{"id": "wrong.expectation", "tags": ["invalid"], "input": "cA
   @Test func lintReportsProblemsAndWarnings() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
-    try folder.write("v/fid.json", fidFile(#"{"id": "x", "tags": ["mine"], "input": 1, "expect": {"result": "reject"}}"#))
+    try folder.write(
+      "v/fid.json", fidFile(#"{"id": "x", "tags": ["mine"], "input": 1, "expect": {"result": "reject"}}"#))
     let clean = conformance(["lint", "--vectors", folder.path + "/v"])
     #expect(clean.status == 0)
     #expect(clean.output.contains("tests[0] (x): no description of what it tests"))
@@ -113,7 +121,10 @@ let failingFID = #"{"id": "wrong.expectation", "tags": ["invalid"], "input": "cA
     try folder.write("v/broken.json", "{")
     let broken = conformance(["lint", "--vectors", folder.path + "/v"])
     #expect(broken.status == 2)
-    #expect(broken.output.contains("error: \(folder.path)/v/broken.json: invalid JSON: line 1, column 2: unexpected end of input, expected a string key"))
+    #expect(
+      broken.output.contains(
+        "error: \(folder.path)/v/broken.json: invalid JSON: line 1, column 2: unexpected end of input, expected a string key"
+      ))
   }
 
   @Test func listCountsSuitesAndTags() throws {
@@ -125,5 +136,48 @@ let failingFID = #"{"id": "wrong.expectation", "tags": ["invalid"], "input": "cA
     #expect(result.output.hasPrefix("SUITE      FILES  TESTS\nleeep.fid      1      2\n"))
     #expect(result.output.contains("valid        1\ninvalid      1\n"))
     #expect(result.output.hasSuffix("2 tests in 1 files\n"))
+  }
+}
+
+@Suite struct ReportCommandTests {
+  @Test func runWritesTheJUnitReportAndShardsMergeToTheUnshardedCounts() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let tests = (0..<30).map { passingFID.replacingOccurrences(of: "valid.c", with: "valid.\($0)") }
+    try folder.write("v/a.json", fidFile(tests.joined(separator: ",") + "," + failingFID))
+    try folder.write("v/broken.json", "{")
+    let vectors = folder.path + "/v"
+    let whole = conformance(["run", "--vectors", vectors, "--junit", folder.path + "/all.xml"])
+    #expect(whole.status == 2)
+    #expect(whole.output.hasSuffix("JUnit report: \(folder.path)/all.xml\n"))
+    let all = try folder.read("all.xml")
+    #expect(all.contains(#"tests="32" failures="1" errors="1" skipped="0""#))
+    var shardPaths: [String] = []
+    var loadErrorShards = 0
+    for k in 1...3 {
+      let path = folder.path + "/shard-\(k).xml"
+      let shard = conformance(["run", "--vectors", vectors, "--junit", path, "--shard", "\(k)/3"])
+      if shard.status == 2 { loadErrorShards += 1 }
+      shardPaths.append(path)
+    }
+    #expect(loadErrorShards == 1, "exactly one shard owns the broken file")
+    let merged = conformance(["merge", folder.path + "/merged.xml"] + shardPaths)
+    #expect(merged.status == 1)
+    #expect(merged.output == "merged 3 reports into \(folder.path)/merged.xml\n30 passed, 2 failed\n")
+    #expect(try folder.read("merged.xml").contains(#"tests="32" failures="1" errors="1" skipped="0""#))
+  }
+
+  @Test func mergeRefusesWhatIsNotAJUnitReport() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let input = try folder.write("in.xml", "<html/>")
+    let result = conformance(["merge", folder.path + "/out.xml", input])
+    #expect(result.status == 2)
+    #expect(
+      result.error
+        == "conformance merge: \(input):1: not a JUnit report: the root element is <html>, expected <testsuites> or <testsuite>\n"
+    )
+    #expect(!folder.exists("out.xml"))
+    #expect(conformance(["merge", folder.path + "/out.xml"]).status == 2)
   }
 }
