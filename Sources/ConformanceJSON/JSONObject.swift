@@ -100,6 +100,22 @@ public func utf8Equal(_ a: String, _ b: String) -> Bool {
 }
 
 /// The contract's key order: `a` before `b` when its UTF-8 bytes sort first.
+///
+/// Compares the contiguous bytes in one loop, like ``utf8Equal(_:_:)``: the generic
+/// `lexicographicallyPrecedes` on two UTF8Views dominated sorting a file's test ids.
+@inlinable
 public func utf8Precedes(_ a: String, _ b: String) -> Bool {
-  a.utf8.lexicographicallyPrecedes(b.utf8)
+  let contiguous = a.utf8.withContiguousStorageIfAvailable { left in
+    b.utf8.withContiguousStorageIfAvailable { right in
+      let common = min(left.count, right.count)
+      var index = 0
+      while index < common {
+        if left[index] != right[index] { return left[index] < right[index] }
+        index += 1
+      }
+      return left.count < right.count
+    }
+  }
+  if let contiguous, let result = contiguous { return result }
+  return a.utf8.lexicographicallyPrecedes(b.utf8)
 }
