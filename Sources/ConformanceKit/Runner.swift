@@ -13,16 +13,30 @@ extension RunObserver {
   public func runFinished(_ summary: RunSummary) throws {}
 }
 
+/// An observer with per-file work that needs no other file, such as rendering a report
+/// fragment. The runner calls ``preparer`` on the worker thread that evaluated the file, in
+/// parallel with other files, and hands its result to ``fileFinished(_:prepared:)`` in file
+/// order, so only the order-dependent rest of the work runs on the calling thread.
+public protocol PreparingRunObserver: RunObserver {
+  /// The per-file work. Called concurrently from worker threads: it must not touch the
+  /// observer's mutable state.
+  var preparer: @Sendable (FileReport) -> any Sendable { get }
+  /// Called instead of ``RunObserver/fileFinished(_:)`` with what ``preparer`` returned for
+  /// this very report.
+  func fileFinished(_ report: FileReport, prepared: any Sendable) throws
+}
+
 /// Loads and runs vector files against an implementation.
 ///
-/// Files are loaded and evaluated in parallel in batches, then handed to observers strictly in
-/// file order, so the same vectors always give the same report. Only one batch is held at a
-/// time, which keeps memory bounded however large the corpus.
+/// Files are loaded and evaluated in parallel on worker threads, then handed to observers
+/// strictly in file order, so the same vectors always give the same report. Workers run at most
+/// ``batchSize`` files ahead of the file being reported, which keeps memory bounded however
+/// large the corpus, and keep working while the calling thread reports earlier files.
 public struct Runner: Sendable {
   public var implementation: any Implementation
   public var selection: Selection
   public var loader: VectorLoader
-  /// Files evaluated concurrently before their results are handed on.
+  /// How many files may be evaluated ahead of the one being handed to observers.
   public var batchSize: Int
 
   public init(
@@ -48,23 +62,35 @@ public struct Runner: Sendable {
   public func run(_ locations: [VectorFileLocation], observers: [any RunObserver]) throws -> RunSummary {
     let started = monotonicNanoseconds()
     for observer in observers { try observer.runStarted(fileCount: locations.count) }
+    let preparing = observers.map { $0 as? any PreparingRunObserver }
+    let preparers = preparing.map { $0?.preparer }
+    let runner = self
+    let pipeline = OrderedPipeline<PreparedReport>(count: locations.count, window: max(1, batchSize)) { index in
+      let report = runner.evaluate(locations[index])
+      return PreparedReport(report: report, prepared: preparers.map { $0?(report) })
+    }
+    defer { pipeline.stop() }
     var summary = RunSummary()
     var owners = IDOwners()
-    var batchStart = 0
-    while batchStart < locations.count {
-      let batch = Array(locations[batchStart..<min(batchStart + batchSize, locations.count)])
-      batchStart += batch.count
-      let reports = evaluate(batch)
-      for var report in reports {
-        report = enforceUniqueIDs(report, owners: &owners)
-        // A file that fails to load belongs to one shard, so merged shard reports hold it once.
-        if let shard = selection.shard, case .loadFailure = report.content,
-          !shard.owns(file: report.location.path)
-        {
-          continue
+    for index in locations.indices {
+      var (report, prepared) = pipeline.take(index).parts
+      if let failed = duplicateIDFailure(report, owners: &owners) {
+        report = failed
+        prepared = preparers.map { $0?(failed) }
+      }
+      // A file that fails to load belongs to one shard, so merged shard reports hold it once.
+      if let shard = selection.shard, case .loadFailure = report.content,
+        !shard.owns(file: report.location.path)
+      {
+        continue
+      }
+      summary.add(report)
+      for (position, observer) in observers.enumerated() {
+        if let preparingObserver = preparing[position], let value = prepared[position] {
+          try preparingObserver.fileFinished(report, prepared: value)
+        } else {
+          try observer.fileFinished(report)
         }
-        summary.add(report)
-        for observer in observers { try observer.fileFinished(report) }
       }
     }
     summary.nanoseconds = monotonicNanoseconds() - started
@@ -94,15 +120,6 @@ public struct Runner: Sendable {
       }
     }
     return results
-  }
-
-  private func evaluate(_ batch: [VectorFileLocation]) -> [FileReport] {
-    let slots = Slots<FileReport>(count: batch.count)
-    let runner = self
-    DispatchQueue.concurrentPerform(iterations: batch.count) { index in
-      slots.set(index, runner.evaluate(batch[index]))
-    }
-    return slots.values
   }
 
   func evaluate(_ location: VectorFileLocation) -> FileReport {
@@ -154,12 +171,12 @@ public struct Runner: Sendable {
       nanoseconds: monotonicNanoseconds() - started, actual: actual, expected: test.expectation)
   }
 
-  /// Turns a file whose id repeats one of an earlier file's (same suite) into a load failure
-  /// naming both files; otherwise records its ids.
-  private func enforceUniqueIDs(_ report: FileReport, owners: inout IDOwners) -> FileReport {
-    guard case .results = report.content, let suite = report.suite else { return report }
+  /// The load failure a file whose id repeats one of an earlier file's (same suite) turns into,
+  /// naming both files; `nil` after recording the file's ids when they are all new.
+  private func duplicateIDFailure(_ report: FileReport, owners: inout IDOwners) -> FileReport? {
+    guard case .results = report.content, let suite = report.suite else { return nil }
     guard let (id, other) = owners.claim(report.testIDs, suite: suite, path: report.location.displayPath)
-    else { return report }
+    else { return nil }
     let failure = LoadFailure(
       location: report.location, suite: suite, reason: "id \(quote(id)) of suite \(suite) is already used by \(other)")
     return FileReport(
@@ -195,6 +212,101 @@ struct IDOwners {
 
   private static func record(_ ids: [String], as fileNumber: Int, in owned: inout [String: Int]) {
     for id in ids { owned[id] = fileNumber }
+  }
+}
+
+/// A file's report with what each preparing observer made of it (`nil` for other observers).
+struct PreparedReport: Sendable {
+  var report: FileReport
+  var prepared: [(any Sendable)?]
+
+  var parts: (FileReport, [(any Sendable)?]) { (report, prepared) }
+}
+
+/// Computes `work(0..<count)` on worker threads and hands the results over strictly in index
+/// order, with at most `window` results computed ahead of the one being taken.
+///
+/// A worker first takes a place in the window, then the next index, so the indices in flight
+/// are always the `window` or fewer right after the last one taken: the one the consumer waits
+/// for is always being worked on, and the pipeline cannot deadlock. Results wait in a ring of
+/// `window` slots, each with a semaphore that says when its result is there.
+///
+/// `@unchecked Sendable`: the ring slots are handed between threads by the semaphores (a
+/// worker writes slot `i % window` before signalling it; the consumer reads it after waiting on
+/// it, and the worker for index `i + window` cannot start before the consumer released `i`'s
+/// place), and `next` and `stopped` are only touched under `lock`.
+final class OrderedPipeline<Result: Sendable>: @unchecked Sendable {
+  private let count: Int
+  private let window: Int
+  private let work: @Sendable (Int) -> Result
+  private let ring: UnsafeMutableBufferPointer<Result?>
+  private let filled: [DispatchSemaphore]
+  private let places: DispatchSemaphore
+  private let lock = DispatchSemaphore(value: 1)
+  private var next = 0
+  private var stopped = false
+  private let workers = DispatchGroup()
+  /// Upper bound on worker loops; `concurrentPerform` runs as many at once as there are cores.
+  private let workerLoops: Int
+
+  init(count: Int, window: Int, work: @escaping @Sendable (Int) -> Result) {
+    self.count = count
+    self.window = window
+    self.work = work
+    ring = .allocate(capacity: window)
+    ring.initialize(repeating: nil)
+    filled = (0..<window).map { _ in DispatchSemaphore(value: 0) }
+    places = DispatchSemaphore(value: window)
+    workerLoops = min(count, 64)
+    guard workerLoops > 0 else { return }
+    workers.enter()
+    let loops = workerLoops
+    DispatchQueue.global().async { [self] in
+      DispatchQueue.concurrentPerform(iterations: loops) { _ in workLoop() }
+      workers.leave()
+    }
+  }
+
+  deinit {
+    ring.deinitialize()
+    ring.deallocate()
+  }
+
+  private func workLoop() {
+    while true {
+      places.wait()
+      lock.wait()
+      guard !stopped, next < count else {
+        lock.signal()
+        places.signal()  // lets the next waiting worker see the end too
+        return
+      }
+      let index = next
+      next += 1
+      lock.signal()
+      ring[index % window] = work(index)
+      filled[index % window].signal()
+    }
+  }
+
+  /// The result for `index`; indices must be taken in order, 0, 1, 2, …
+  func take(_ index: Int) -> Result {
+    filled[index % window].wait()
+    let result = ring[index % window]!
+    ring[index % window] = nil
+    places.signal()
+    return result
+  }
+
+  /// Stops handing out work and waits for the workers to return. Called once, when the consumer
+  /// is done (normally, or early because an observer threw).
+  func stop() {
+    lock.wait()
+    stopped = true
+    lock.signal()
+    // Wake every worker that waits for a place (a semaphore may not end below its start value).
+    for _ in 0..<(window + workerLoops) { places.signal() }
+    workers.wait()
   }
 }
 
