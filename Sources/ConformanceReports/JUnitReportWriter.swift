@@ -27,7 +27,7 @@ import ConformanceKit
 /// and host.
 ///
 /// One writer writes one report at a time, on the thread the runner calls it from.
-public final class JUnitReportWriter: RunObserver {
+public final class JUnitReportWriter: PreparingRunObserver {
   /// Where the report goes (SPEC default: `Reports/junit.xml`); its folder is created if missing.
   public let destination: String
   /// The root's `name`.
@@ -58,15 +58,32 @@ public final class JUnitReportWriter: RunObserver {
 
   /// Renders the file's `<testsuite>` and appends it to the body.
   public func fileFinished(_ report: FileReport) throws(JUnitWriteError) {
-    let rendered: (fragment: XMLFragment, counts: JUnitCounts)
-    do {
-      rendered = try JUnitReportWriter.render(report, hostname: hostname, timestamp: timestamp.description)
-    } catch {
+    try append(RenderedTestSuite(report, hostname: hostname, timestamp: timestamp.description))
+  }
+
+  /// Renders a file's `<testsuite>` on the runner's worker thread (see ``PreparingRunObserver``):
+  /// rendering is most of the writer's work and needs no other file.
+  public var preparer: @Sendable (FileReport) -> any Sendable {
+    let hostname = hostname
+    let timestamp = timestamp.description
+    return { report in RenderedTestSuite(report, hostname: hostname, timestamp: timestamp) }
+  }
+
+  /// Appends the `<testsuite>` the ``preparer`` rendered for this report.
+  public func fileFinished(_ report: FileReport, prepared: any Sendable) throws(JUnitWriteError) {
+    guard let rendered = prepared as? RenderedTestSuite else { return try fileFinished(report) }
+    try append(rendered)
+  }
+
+  private func append(_ rendered: RenderedTestSuite) throws(JUnitWriteError) {
+    switch rendered.result {
+    case .failure(let error):
       file.discard()
       throw JUnitWriteError(path: destination, reason: error.description)
+    case .success(let (fragment, counts)):
+      try file.append(fragment)
+      totals = totals + counts
     }
-    try file.append(rendered.fragment)
-    totals = totals + rendered.counts
   }
 
   /// Writes the document and renames it over the destination.
@@ -83,6 +100,19 @@ public final class JUnitReportWriter: RunObserver {
   public func discard() {
     file.discard()
     totals = JUnitCounts()
+  }
+
+  /// One rendered `<testsuite>` and what it counts, or why libxml2 could not render it.
+  struct RenderedTestSuite: Sendable {
+    var result: Result<(fragment: XMLFragment, counts: JUnitCounts), XMLWriterError>
+
+    init(_ report: FileReport, hostname: String, timestamp: String) {
+      do {
+        result = .success(try JUnitReportWriter.render(report, hostname: hostname, timestamp: timestamp))
+      } catch {
+        result = .failure(error)
+      }
+    }
   }
 
   /// One `<testsuite>` and what it counts.
