@@ -215,31 +215,99 @@ public struct Runner: Sendable {
 
 /// Which file first used each test id, per suite (ids are unique per suite across files).
 ///
-/// Updated in place and holding a file number per id rather than the file's path: copying a
-/// suite's table for every file made a run quadratic in the number of vectors, and a path per id
-/// held a million copies of a few thousand paths.
+/// Updated in place (copying a suite's table for every file made a run quadratic in the number
+/// of vectors) and compact: a 1,000,000-vector run keeps every id until the end.
 struct IDOwners {
-  /// suite → id → index into `paths`. Ids are ASCII by the contract's id rule, so `String`
-  /// keys cannot run into canonical equivalence.
-  private var owners: [String: [String: Int]] = [:]
+  private var tables: [String: IDTable] = [:]
   private var paths: [String] = []
 
   /// Records `ids` for the file at `path`, or returns the first id an earlier file already
   /// holds with that file's path (recording nothing then).
   mutating func claim(_ ids: [String], suite: String, path: String) -> (id: String, owner: String)? {
-    if let owned = owners[suite] {
-      for id in ids {
-        if let other = owned[id] { return (id, paths[other]) }
+    let hashes = ids.map(IDTable.hash)
+    if let table = tables[suite] {
+      for (id, hash) in zip(ids, hashes) {
+        if let other = table.file(of: id, hash: hash) { return (id, paths[other]) }
       }
     }
     let fileNumber = paths.count
     paths.append(path)
-    Self.record(ids, as: fileNumber, in: &owners[suite, default: [:]])
+    Self.record(ids, hashes: hashes, as: fileNumber, in: &tables[suite, default: IDTable()])
     return nil
   }
 
-  private static func record(_ ids: [String], as fileNumber: Int, in owned: inout [String: Int]) {
-    for id in ids { owned[id] = fileNumber }
+  private static func record(_ ids: [String], hashes: [Int], as fileNumber: Int, in table: inout IDTable) {
+    for (id, hash) in zip(ids, hashes) { table.insert(id, hash: hash, file: fileNumber) }
+  }
+}
+
+/// A set of ids with a file number each, compared byte for byte: the ids' UTF-8 back to back in
+/// one buffer and an open-addressing table of entry numbers. About (id length + 20) bytes per id,
+/// where a `[String: Int]` took ~130 (a heap `String` per id and a dictionary slot), which was
+/// most of a 1,000,000-vector run's peak memory.
+struct IDTable {
+  /// Entry `n`'s id is `bytes[starts[n]..<starts[n + 1]]`.
+  private var bytes: [UInt8] = []
+  private var starts: [UInt32] = [0]
+  private var files: [Int32] = []
+  private var hashes: [UInt32] = []
+  /// Entry numbers by hash, linear probing; -1 is empty. Never more than half full.
+  private var slots = [Int32](repeating: -1, count: 64)
+
+  static func hash(_ id: String) -> Int {
+    var hasher = Hasher()
+    var id = id
+    id.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    return hasher.finalize()
+  }
+
+  func file(of id: String, hash: Int) -> Int? {
+    let mask = slots.count - 1
+    var slot = Int(UInt32(truncatingIfNeeded: hash)) & mask
+    while slots[slot] >= 0 {
+      let entry = Int(slots[slot])
+      if hashes[entry] == UInt32(truncatingIfNeeded: hash) && holds(entry, id) { return Int(files[entry]) }
+      slot = (slot + 1) & mask
+    }
+    return nil
+  }
+
+  /// Adds an id the table does not hold yet.
+  mutating func insert(_ id: String, hash: Int, file: Int) {
+    precondition(files.count < Int32.max && file < Int32.max, "too many test ids")
+    let entry = files.count
+    bytes.append(contentsOf: id.utf8)
+    precondition(bytes.count <= UInt32.max, "test ids too long in total")
+    starts.append(UInt32(bytes.count))
+    files.append(Int32(file))
+    hashes.append(UInt32(truncatingIfNeeded: hash))
+    if (entry + 1) * 2 > slots.count {
+      grow()
+    } else {
+      place(entry, hash: Int(hashes[entry]))
+    }
+  }
+
+  private func holds(_ entry: Int, _ id: String) -> Bool {
+    let start = Int(starts[entry])
+    let end = Int(starts[entry + 1])
+    guard id.utf8.count == end - start else { return false }
+    return bytes.withUnsafeBufferPointer { buffer in
+      id.utf8.elementsEqual(UnsafeBufferPointer(rebasing: buffer[start..<end]))
+    }
+  }
+
+  private mutating func place(_ entry: Int, hash: Int) {
+    let mask = slots.count - 1
+    var slot = hash & mask
+    while slots[slot] >= 0 { slot = (slot + 1) & mask }
+    slots[slot] = Int32(entry)
+  }
+
+  /// Doubles the table and places every entry again (by its stored 32-bit hash).
+  private mutating func grow() {
+    slots = [Int32](repeating: -1, count: slots.count * 2)
+    for entry in files.indices { place(entry, hash: Int(hashes[entry])) }
   }
 }
 
