@@ -982,6 +982,17 @@ private func metaWith(_ index: String, _ total: String) -> String {
           "dup-params", "analytics",
           #"{"name":"screen_completed",\#(meta),"params":{"element_id":"a","elementId":"b"}}"#,
           reject("duplicate_field", "element_id")),
+        // Step 2 is structural, before the channel-specific step 3: on every channel.
+        ev(
+          "dup-action-on-loading", "finished_loading", #"{"action_id":"a","actionId":"a",\#(meta)}"#,
+          reject("duplicate_field", "action_id")),
+        ev(
+          "dup-action-on-analytics", "analytics", #"{"name":"n","action_id":"a","actionId":"a",\#(meta)}"#,
+          reject("duplicate_field", "action_id")),
+        ev(
+          "dup-params-on-action", "custom_action",
+          #"{"action_id":"a",\#(meta),"params":{"element_id":"a","elementId":"b"}}"#,
+          reject("duplicate_field", "element_id")),
         // 3. missing_key
         ev("missing-action", "custom_action", #"{\#(meta)}"#, reject("missing_key", "action_id")),
         ev("missing-action-before-meta", "paywall_action", #"{}"#, reject("missing_key", "action_id")),
@@ -1286,30 +1297,56 @@ private func trace(_ steps: [String]) -> JSONValue { .array(steps.map { .string(
   }
 }
 
+// MARK: - Checks that need no context
+
+/// Inputs that fail a check which needs no context, sent with the context left out (a vector
+/// file's `context` and a test's `context` are both optional in SPEC section 1, and SPEC gives a
+/// default for none of `routes`, `platform`, `channel`, `scenario`, `expected_scope`). By "first
+/// failing rule wins" that check's rejection is the answer, not a context error: a suite reads a
+/// context key only at the first check that needs it.
+@Suite struct ContractAuditContextFree {
+  @Test func firstCheckWithoutContext() {
+    expectAll(LinkSuite(), [cj("link-not-a-string-no-context", "42", reject("not_a_string"))])
+    expectAll(
+      RespondoPushPayloadSuite(),
+      [
+        cj("payload-not-an-object-no-context", "[]", reject("not_an_object")),
+        // not_respondo needs no platform either (step 3 is the first to read it).
+        cj("payload-not-respondo-no-context", #"{"aps": {"alert": "hi"}}"#, reject("not_respondo")),
+      ])
+    expectAll(
+      AdaptyOnboardingEventSuite(),
+      [
+        cj("adapty-not-an-object-no-context", #""x""#, reject("not_an_object")),
+        // Step 2 is structural too: both spellings, whatever the channel.
+        cj(
+          "adapty-duplicate-no-context", #"{"action_id": "a", "actionId": "a"}"#, reject("duplicate_field", "action_id")
+        ),
+      ])
+    expectAll(FanshipSequenceSuite(), [cj("fanship-not-an-array-no-context", #""x""#, reject("not_an_array"))])
+    // Checks 1–8 of SPEC 3.1 need no expected_scope; check 9 is the first to compare with it.
+    expectAll(
+      PushPayloadSuite(),
+      [
+        cj("push-not-an-object-no-context", "[]", reject("not_an_object")),
+        cj("push-non-string-no-context", #"{"schema_version": 2}"#, reject("non_string_value", "schema_version")),
+        cj("push-legacy-no-context", #"{"schema_version": "1"}"#, reject("unsupported_schema", "schema_version")),
+      ])
+    expectAll(
+      BlogMatchSuite(),
+      [
+        cj("blog-match-not-arguments-no-context", "[]", reject("invalid_argument")),
+        cj(
+          "blog-match-payload-error-no-context",
+          #"{"data": [], "website_id": "1", "slug": "s", "ugc_id": "1", "is_public": true}"#,
+          reject("not_an_object")),
+      ])
+  }
+}
+
 // MARK: - Deviations (known issues)
 
-/// Inputs that fail a suite's FIRST check, which needs no context, sent with the context left out
-/// (a vector file's `context` and a test's `context` are both optional in SPEC section 1, and
-/// SPEC gives a default for none of `routes`, `platform`, `channel`, `scenario`). By "first
-/// failing rule wins" the first check's rejection is the answer; the parsers check the context
-/// first and throw `ContextError`, which the runner reports as a test error.
 @Suite struct ContractAuditDeviations {
-  @Test func firstCheckWithoutContext() {
-    // DEVIATION: LinkSuite throws "context routes: missing" before looking at the input.
-    expectDeviation(LinkSuite(), cj("link-not-a-string-no-context", "42", reject("not_a_string")))
-    // DEVIATION: RespondoPushPayloadSuite throws "context platform: missing" first.
-    expectDeviation(RespondoPushPayloadSuite(), cj("payload-not-an-object-no-context", "[]", reject("not_an_object")))
-    // DEVIATION: same; not_respondo needs no platform either (step 3 is the first to read it).
-    expectDeviation(
-      RespondoPushPayloadSuite(),
-      cj("payload-not-respondo-no-context", #"{"aps": {"alert": "hi"}}"#, reject("not_respondo")))
-    // DEVIATION: AdaptyOnboardingEventSuite throws "context channel: missing" first.
-    expectDeviation(
-      AdaptyOnboardingEventSuite(), cj("adapty-not-an-object-no-context", #""x""#, reject("not_an_object")))
-    // DEVIATION: FanshipSequenceSuite throws "context scenario: missing" first.
-    expectDeviation(FanshipSequenceSuite(), cj("fanship-not-an-array-no-context", #""x""#, reject("not_an_array")))
-  }
-
   /// SPEC 3.7 step 3 is only "a string that is not a JSON object"; a valid RFC 8259 object nested
   /// deeper than the project's parser limit (256) is still a JSON object, so step 4 applies.
   @Test func deeplyNestedAndroidPayload() {
