@@ -1,5 +1,6 @@
 import ConformanceJSON
 import ConformanceKit
+import ConformanceReports
 import ReferenceParsers
 
 /// `conformance run`: the main job (SPEC section 2).
@@ -26,17 +27,33 @@ enum RunCommand: Subcommand {
       .init(
         name: "show-failures", valueName: "N", help: "Print at most N failures in full (default: 50).",
         repeatable: false),
+      .init(
+        name: "report-json", valueName: "FILE", help: "Also write a JSON summary (docs/report.schema.json).",
+        repeatable: false),
+      .init(
+        name: "summary-md", valueName: "FILE", help: "Also write a Markdown summary (e.g. $GITHUB_STEP_SUMMARY).",
+        repeatable: false),
+      .init(
+        name: "report-html", valueName: "FILE", help: "Also write a self-contained HTML report.", repeatable: false),
+      .init(
+        name: "expectations", valueName: "FILE",
+        help: "Expected failures: listed tests that fail are skipped; a listed pass or a stale entry fails.",
+        repeatable: false),
     ])
 
   static var help: String {
     """
     USAGE: conformance run [--vectors DIR]... [--junit FILE] [--suite NAME]... [--tag TAG]... [--id GLOB]... [--shard K/N]
+                           [--report-json FILE] [--summary-md FILE] [--report-html FILE] [--expectations FILE]
 
     Loads every *.json vector file under each DIR (recursively; *.schema.json files are skipped),
     runs each selected test against the reference parsers, prints every failure with its file, id,
     expected and actual result, and writes a JUnit XML report, replacing FILE atomically.
     Filters combine: a test runs when it matches every kind of filter given, and any one value
-    of each.
+    of each. Every report is replaced atomically and its folder is created (docs/reports.md).
+    With --expectations FILE (docs/expectations.md), a listed test that fails or errors is
+    reported as skipped with its reason; a listed test that passes is a failure (unexpected
+    pass), and an entry matching no loaded vector is stale and fails the run.
 
     OPTIONS:
     \(spec.optionsHelp)
@@ -60,8 +77,26 @@ enum RunCommand: Subcommand {
       }
       failureLimit = limit
     }
-    let runner = Runner(implementation: ReferenceImplementation(), selection: selection)
-    let observers: [any RunObserver] = [ConsoleReporter(console: console, failureLimit: failureLimit)]
+    var expectedFailures: ExpectedFailures? = nil
+    if let file = arguments.value("expectations") {
+      do {
+        expectedFailures = try ExpectedFailures.load(file: file)
+      } catch {
+        throw UsageError("--expectations \(error)", command: name)
+      }
+    }
+    let runner = Runner(
+      implementation: ReferenceImplementation(), selection: selection,
+      expectedFailures: expectedFailures ?? ExpectedFailures())
+    var observers: [any RunObserver] = [ConsoleReporter(console: console, failureLimit: failureLimit)]
+    let reports = RunReports(
+      info: RunReportInfo(
+        toolName: ToolInfo.name, toolVersion: ToolInfo.version, implementation: runner.implementation.name,
+        roots: roots, selection: selection, expectations: expectedFailures),
+      destinations: ReportDestinations(
+        json: arguments.value("report-json"), markdown: arguments.value("summary-md"),
+        html: arguments.value("report-html")))
+    if !reports.destinations.isEmpty { observers.append(reports) }
     let summary: RunSummary
     do {
       summary = try runner.run(roots: roots, observers: observers)
@@ -69,6 +104,7 @@ enum RunCommand: Subcommand {
       throw UsageError("--vectors \(error)", command: name)
     }
     console.print("JUnit report: \(junitPath)")
+    for line in reports.writtenLines { console.print(line) }
     return summary.exitStatus
   }
 
