@@ -33,12 +33,19 @@ struct ReportFixture {
   let folder: TemporaryFolder
   let vectorsRoot: String
   let expectationsPath: String
+  /// Where the run wrote its reports (`--report-json`, `--summary-md`, `--report-html`).
+  let jsonPath: String
+  let markdownPath: String
+  let htmlPath: String
   let summary: RunSummary
   let data: RunReportData
 
-  init(destinations: ReportDestinations = ReportDestinations(), extraObservers: [any RunObserver] = []) throws {
+  init(extraObservers: [any RunObserver] = []) throws {
     folder = try TemporaryFolder("reports-fixture")
     vectorsRoot = folder.path + "/vectors"
+    jsonPath = folder.path + "/out/report.json"
+    markdownPath = folder.path + "/out/summary.md"
+    htmlPath = folder.path + "/out/html/report.html"
     try folder.write(
       "vectors/leeep/fid/mixed.json",
       #"""
@@ -101,7 +108,8 @@ struct ReportFixture {
       toolName: "conformance", toolVersion: "9.9.9", implementation: FixtureImplementation().name,
       roots: [vectorsRoot], expectations: expectations)
     let recorder = RunReportRecorder(info: info)
-    let reports = RunReports(info: info, destinations: destinations)
+    let reports = RunReports(
+      info: info, destinations: ReportDestinations(json: jsonPath, markdown: markdownPath, html: htmlPath))
     summary = try Runner(implementation: FixtureImplementation(), expectedFailures: expectations).run(
       roots: [vectorsRoot], observers: [recorder, reports] + extraObservers)
     data = recorder.data!
