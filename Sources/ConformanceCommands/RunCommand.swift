@@ -25,6 +25,11 @@ enum RunCommand: Subcommand {
         name: "shard", valueName: "K/N", help: "Run only shard K of N (1-based; stable as vectors are added).",
         repeatable: false),
       .init(
+        name: "adapter", valueName: "COMMAND",
+        help:
+          "Check another implementation instead of the reference parsers: started with /bin/sh -c COMMAND, spoken to over conformance-adapter/1 (docs/adapters.md).",
+        repeatable: false),
+      .init(
         name: "show-failures", valueName: "N", help: "Print at most N failures in full (default: 50).",
         repeatable: false),
       .init(
@@ -44,10 +49,12 @@ enum RunCommand: Subcommand {
   static var help: String {
     """
     USAGE: conformance run [--vectors DIR]... [--junit FILE] [--suite NAME]... [--tag TAG]... [--id GLOB]... [--shard K/N]
-                           [--report-json FILE] [--summary-md FILE] [--report-html FILE] [--expectations FILE]
+                           [--adapter COMMAND] [--report-json FILE] [--summary-md FILE] [--report-html FILE]
+                           [--expectations FILE]
 
     Loads every *.json vector file under each DIR (recursively; *.schema.json files are skipped),
-    runs each selected test against the reference parsers, prints every failure with its file, id,
+    runs each selected test against the reference parsers (or, with --adapter, another
+    implementation), prints every failure with its file, id,
     expected and actual result, and writes a JUnit XML report, replacing FILE atomically.
     Filters combine: a test runs when it matches every kind of filter given, and any one value
     of each. Every report is replaced atomically and its folder is created (docs/reports.md).
@@ -77,6 +84,16 @@ enum RunCommand: Subcommand {
       }
       failureLimit = limit
     }
+    let implementation: any Implementation
+    if let command = arguments.value("adapter") {
+      do {
+        implementation = try ProcessImplementation(command: command)
+      } catch {
+        throw UsageError("--adapter: \(error)", command: name)
+      }
+    } else {
+      implementation = ReferenceImplementation()
+    }
     var expectedFailures: ExpectedFailures? = nil
     if let file = arguments.value("expectations") {
       do {
@@ -86,13 +103,13 @@ enum RunCommand: Subcommand {
       }
     }
     let runner = Runner(
-      implementation: ReferenceImplementation(), selection: selection,
-      expectedFailures: expectedFailures ?? ExpectedFailures())
-    var observers: [any RunObserver] = [ConsoleReporter(console: console, failureLimit: failureLimit)]
+      implementation: implementation, selection: selection, expectedFailures: expectedFailures ?? ExpectedFailures())
+    let junit = JUnitReportWriter(destination: junitPath)
+    var observers: [any RunObserver] = [ConsoleReporter(console: console, failureLimit: failureLimit), junit]
     let reports = RunReports(
       info: RunReportInfo(
-        toolName: ToolInfo.name, toolVersion: ToolInfo.version, implementation: runner.implementation.name,
-        roots: roots, selection: selection, expectations: expectedFailures),
+        toolName: ToolInfo.name, toolVersion: ToolInfo.version, implementation: implementation.name, roots: roots,
+        selection: selection, expectations: expectedFailures),
       destinations: ReportDestinations(
         json: arguments.value("report-json"), markdown: arguments.value("summary-md"),
         html: arguments.value("report-html")))
@@ -101,7 +118,16 @@ enum RunCommand: Subcommand {
     do {
       summary = try runner.run(roots: roots, observers: observers)
     } catch let error as VectorRootError {
+      junit.discard()
       throw UsageError("--vectors \(error)", command: name)
+    } catch let error as JUnitWriteError {
+      junit.discard()
+      console.printError("conformance run: \(error)")
+      return ConformanceCommand.ExitStatus.usageOrLoadError
+    } catch let error as ReportWriteError {
+      junit.discard()
+      console.printError("conformance run: \(error)")
+      return ConformanceCommand.ExitStatus.usageOrLoadError
     }
     console.print("JUnit report: \(junitPath)")
     for line in reports.writtenLines { console.print(line) }

@@ -10,10 +10,11 @@ public enum Comparison {
       guard let output else { return nil }
       return jsonDifference(expected: output, actual: actualOutput, path: "output")
     case (.reject(let error, let field), .reject(let actualError, let actualField)):
-      if let error, error != actualError {
+      // Codes and fields compare byte for byte: Swift's `!=` would equate NFC and NFD spellings.
+      if let error, !error.utf8.elementsEqual(actualError.utf8) {
         return "error: expected \(render(.string(error))), got \(render(.string(actualError)))"
       }
-      if let field, field != actualField {
+      if let field, !(actualField.map { field.utf8.elementsEqual($0.utf8) } ?? false) {
         let got = actualField.map { render(.string($0)) } ?? "no field"
         return "field: expected \(render(.string(field))), got \(got)"
       }

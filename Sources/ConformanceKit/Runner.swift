@@ -63,6 +63,13 @@ public struct Runner: Sendable {
       for var report in reports {
         report = enforceUniqueIDs(report, owners: &ownerOfID)
         report = expectedFailures.apply(to: report, usage: &expectationUsage)
+        // A file that fails to load belongs to one shard, so merged shard reports hold it once.
+        // (The expectations above still saw it, so every shard judges stale entries alike.)
+        if let shard = selection.shard, case .loadFailure = report.content,
+          !shard.owns(file: report.location.path)
+        {
+          continue
+        }
         summary.add(report)
         for observer in observers { try observer.fileFinished(report) }
       }

@@ -9,8 +9,9 @@ import ConformanceKit
 /// A fingerprint of the vector files a run loaded, so a dashboard can tell whether two runs saw
 /// the same corpus (and shards of one run can be checked against each other).
 ///
-/// Scheme `conformance-corpus-digest/1`: SHA-256 over, for each vector file in run order (roots in
-/// command-line order, files in byte order of their paths), the UTF-8 bytes of its path relative
+/// Scheme `conformance-corpus-digest/1`: SHA-256 over, for each vector file under the roots (every
+/// file the runner finds, whatever the selection or shard; roots in command-line order, files in
+/// byte order of their paths), the UTF-8 bytes of its path relative
 /// to its root, one 0x00 byte, its length as 8 bytes big-endian, then its bytes. The length
 /// prefix keeps file boundaries unambiguous. The root itself is left out, so the digest does not
 /// depend on where the corpus is checked out. A file that cannot be read contributes its path,

@@ -153,8 +153,10 @@ struct TagTable: Sendable {
   }
 }
 
-/// Gathers a run's results into ``RunReportData`` as observers receive them (in file order),
-/// reading each file once more for the corpus digest.
+/// Gathers a run's results into ``RunReportData`` as observers receive them (in file order).
+/// When the run starts it reads every vector file under the roots once more for the corpus
+/// digest: all of them, whatever the selection or shard, so every shard of a run reports the
+/// same digest.
 public final class RunReportRecorder: RunObserver {
   public let info: RunReportInfo
   private var digest = CorpusDigest()
@@ -170,8 +172,14 @@ public final class RunReportRecorder: RunObserver {
     self.info = info
   }
 
+  public func runStarted(fileCount: Int) throws {
+    digest = CorpusDigest()
+    for root in info.roots {
+      for location in try VectorLoader().discover(root: root) { digest.add(location) }
+    }
+  }
+
   public func fileFinished(_ report: FileReport) throws {
-    digest.add(report.location)
     var row = RunReportData.FileRow(location: report.location, suite: report.suite, counts: report.counts)
     switch report.content {
     case .loadFailure(let failure):

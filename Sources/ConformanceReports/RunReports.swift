@@ -31,6 +31,10 @@ public final class RunReports: RunObserver {
     self.recorder = RunReportRecorder(info: info)
   }
 
+  public func runStarted(fileCount: Int) throws {
+    try recorder.runStarted(fileCount: fileCount)
+  }
+
   public func fileFinished(_ report: FileReport) throws {
     try recorder.fileFinished(report)
   }

@@ -40,6 +40,11 @@ public struct ReferenceImplementation: Implementation {
   public static let allSuites: [any ReferenceSuite] = [
     FIDSuite(),
     UserIDSuite(),
+    DestinationSuite(),
+    RespondoPushPayloadSuite(), RespondoDeepLinkSuite(), RespondoPushTokenSuite(),
+    AdaptyOnboardingEventSuite(), FanshipSequenceSuite(),
+    LinkSuite(),
+    PushPayloadSuite(), BlogMatchSuite(),
   ]
 
   public func supports(suite: String) -> Bool { suites[suite] != nil }

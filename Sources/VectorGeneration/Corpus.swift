@@ -4,6 +4,11 @@ public enum Corpus {
     var files: [GeneratedFile] = []
     files += FIDVectors.files()
     files += UserIDVectors.files()
+    files += DestinationVectors.files()
+    files += RespondoPushPayloadVectors.files() + RespondoDeepLinkVectors.files() + RespondoPushTokenVectors.files()
+    files += AdaptyOnboardingEventVectors.files() + FanshipSequenceVectors.files()
+    files += LinkVectors.files()
+    files += PushPayloadVectors.files() + BlogMatchVectors.files()
     return files
   }
 }

@@ -6,4 +6,6 @@ import ConformanceCommands
   import Darwin
 #endif
 
+// An adapter process that dies must surface as an error on write, not kill the harness.
+signal(SIGPIPE, SIG_IGN)
 exit(ConformanceCommand.main(arguments: Array(CommandLine.arguments.dropFirst()), console: .standard()))

@@ -12,6 +12,7 @@ struct EchoImplementation: Implementation {
   func evaluate(suite: String, input: JSONValue, context: JSONObject) throws -> Outcome {
     if input == "boom" { throw Boom() }
     if input == "bad" { return .reject(error: "invalid_fid", field: nil) }
+    if input == "field" { return .reject(error: "invalid_value", field: "\u{E9}") }
     return .accept(output: input)
   }
 }
@@ -95,7 +96,8 @@ func vectorFile(suite: String = "leeep.fid", _ tests: String) -> String {
         {"id": "wrong-field", "input": "bad", "expect": {"result": "reject", "error": "invalid_fid", "field": "x"}},
         {"id": "accepted-not-rejected", "input": "a", "expect": {"result": "reject"}},
         {"id": "nfc-is-not-nfd", "input": "\\u00e9", "expect": {"result": "accept", "output": "e\\u0301"}},
-        {"id": "throws", "input": "boom", "expect": {"result": "accept"}}
+        {"id": "throws", "input": "boom", "expect": {"result": "accept"}},
+        {"id": "nfd-field-is-not-nfc-field", "input": "field", "expect": {"result": "reject", "field": "e\\u0301"}}
         """))
     let recorder = Recorder()
     try Runner(implementation: EchoImplementation()).run(roots: [folder.path], observers: [recorder])
@@ -121,6 +123,7 @@ func vectorFile(suite: String = "leeep.fid", _ tests: String) -> String {
     #expect(outcome["accepted-not-rejected"] == "result: expected reject, got accept")
     #expect(outcome["nfc-is-not-nfd"] == #"at output: expected "e\u0301", got "é""#)
     #expect(outcome["throws"] == "echo could not evaluate the input: boom")
+    #expect(outcome["nfd-field-is-not-nfc-field"] == #"field: expected "e\u0301", got "é""#)
   }
 
   @Test func selectionFiltersBySuiteTagAndIDGlob() throws {

@@ -171,7 +171,8 @@ struct DumpedDOM {
         text.append(scalars[index])
         index += 1
       }
-      elements.append(Element(name: name, attributes: attributes, text: rawText ? String(text) : DumpedDOM.decode(String(text))))
+      elements.append(
+        Element(name: name, attributes: attributes, text: rawText ? String(text) : DumpedDOM.decode(String(text))))
     }
     self.elements = elements
   }

@@ -27,7 +27,8 @@ import Testing
     defer { fixture.remove() }
     let dom = DumpedDOM(try chromium.dumpDOM(Self.fileURL(fixture.htmlPath)))
     #expect(dom.all("body").first?.attributes["data-rendered"] == "true", "the report's script did not run")
-    #expect(dom.all("span", where: { $0.attributes["id"] == "status" }).first?.attributes["data-status"] == "load-error")
+    #expect(
+      dom.all("span", where: { $0.attributes["id"] == "status" }).first?.attributes["data-status"] == "load-error")
 
     // Totals, as the run counted them.
     let totals = fixture.summary.totals
@@ -55,12 +56,17 @@ import Testing
     #expect(cells.count == (fixture.data.suites.count + 1) * (tagNames.count + 2))
     for row in fixture.data.suites {
       let all = try #require(cell(suite: row.suite, column: "all"), "no cell for \(row.suite)")
-      #expect(all.attributes.filter { $0.key.hasPrefix("data-") && $0.key != "data-suite" && $0.key != "data-column" } == Self.countAttributes(row.counts))
+      #expect(
+        all.attributes.filter { $0.key.hasPrefix("data-") && $0.key != "data-suite" && $0.key != "data-column" }
+          == Self.countAttributes(row.counts))
       #expect(all.text == "\(row.counts.passed) / \(row.counts.tests)")
       for tag in tagNames {
         let counts = row.byTag.first { Array($0.tag.utf8) == Array(tag.utf8) }?.counts ?? Counts()
-        let rendered = try #require(cell(suite: row.suite, column: "tag", tag: tag), "no cell for \(row.suite) × \(tag)")
-        for (key, value) in Self.countAttributes(counts) { #expect(rendered.attributes[key] == value, "\(row.suite) × \(tag) \(key)") }
+        let rendered = try #require(
+          cell(suite: row.suite, column: "tag", tag: tag), "no cell for \(row.suite) × \(tag)")
+        for (key, value) in Self.countAttributes(counts) {
+          #expect(rendered.attributes[key] == value, "\(row.suite) × \(tag) \(key)")
+        }
       }
       let untagged = try #require(cell(suite: row.suite, column: "untagged"))
       for (key, value) in Self.countAttributes(row.untagged) { #expect(untagged.attributes[key] == value) }
@@ -99,9 +105,15 @@ import Testing
     #expect(dom.all("script").count == 2)
     #expect(dom.all("a").allSatisfy { !($0.attributes["href"] ?? "").lowercased().hasPrefix("javascript:") })
     // The hostile strings are shown as text.
-    #expect(dom.all("p", where: { $0.attributes["class"] == "description" }).map(\.text) == [ReportFixture.hostileDescription])
-    #expect(dom.all("span", where: { $0.attributes["class"] == "tag" }).contains { $0.text == ReportFixture.hostileTag })
-    #expect(dom.all("strong").contains { $0.text.hasSuffix("could not evaluate the input: <script>document.title='pwned'</script>") })
+    #expect(
+      dom.all("p", where: { $0.attributes["class"] == "description" }).map(\.text) == [ReportFixture.hostileDescription]
+    )
+    #expect(
+      dom.all("span", where: { $0.attributes["class"] == "tag" }).contains { $0.text == ReportFixture.hostileTag })
+    #expect(
+      dom.all("strong").contains {
+        $0.text.hasSuffix("could not evaluate the input: <script>document.title='pwned'</script>")
+      })
     #expect(dom.all("span").contains { $0.text == "javascript:document.title='pwned'" })
     // Control and bidi-override characters are visible escapes.
     #expect(html.contains(#"&lt;/script&gt;&lt;script&gt;document.title='pwned'&lt;/script&gt;\u0001\u202e""#))

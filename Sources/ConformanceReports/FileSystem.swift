@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The few POSIX file operations the reports need, each turning `errno` into words.
+enum FileSystem {
+  struct Failure: Error {
+    var reason: String
+  }
+
+  static func errnoText() -> String { String(cString: strerror(errno)) }
+
+  /// The folder part of `path` (`Reports` for `Reports/junit.xml`, `.` for `junit.xml`, `/` for
+  /// `/junit.xml`).
+  static func folder(of path: String) -> String {
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+    let folder = String(path[..<slash])
+    return folder.isEmpty ? "/" : folder
+  }
+
+  /// The last component of `path`.
+  static func lastComponent(of path: String) -> String {
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+    return String(path[path.utf8.index(after: slash)...])
+  }
+
+  static func isFolder(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+  }
+
+  /// Creates `path` and every missing folder above it, like `mkdir -p`.
+  static func createFolders(_ path: String) throws(Failure) {
+    if isFolder(path) { return }
+    var prefix = path.hasPrefix("/") ? "/" : ""
+    for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+      prefix += prefix.isEmpty || prefix.hasSuffix("/") ? String(component) : "/" + component
+      if mkdir(prefix, 0o777) != 0 {
+        let code = errno
+        if code == EEXIST && isFolder(prefix) { continue }
+        throw Failure(
+          reason: code == EEXIST
+            ? "cannot create folder \(prefix): a file is in the way"
+            : "cannot create folder \(prefix): \(String(cString: strerror(code)))")
+      }
+    }
+  }
+
+  /// A new, empty, hidden file in `folder` named after `base` and `role`, opened for reading
+  /// and writing (`mkstemps`: a unique name, created exclusively, mode 0600).
+  static func createTemporaryFile(in folder: String, base: String, role: String) throws(Failure)
+    -> (path: String, descriptor: Int32)
+  {
+    let suffix = ".tmp"
+    let name = "." + base + "." + role + "-XXXXXX" + suffix
+    var template = Array((folder == "/" ? "/" + name : folder + "/" + name).utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer {
+      mkstemps($0.baseAddress!, Int32(suffix.utf8.count))
+    }
+    guard descriptor >= 0 else {
+      throw Failure(reason: "cannot create a temporary file in \(folder): \(errnoText())")
+    }
+    return (String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), descriptor)
+  }
+
+  /// Writes every byte, retrying short writes and interrupted calls.
+  static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Failure) {
+    var offset = 0
+    while offset < bytes.count {
+      let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw Failure(reason: errnoText())
+      }
+      offset += written
+    }
+  }
+
+  /// Reads up to `buffer.count` bytes, retrying interrupted calls; 0 at the end of the file.
+  static func readSome(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Failure) -> Int {
+    while true {
+      let count = read(descriptor, buffer.baseAddress!, buffer.count)
+      if count >= 0 { return count }
+      if errno != EINTR { throw Failure(reason: errnoText()) }
+    }
+  }
+
+  /// The permission bits of an existing regular file at `path`, if there is one.
+  static func permissions(ofFile path: String) -> mode_t? {
+    var info = stat()
+    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    return info.st_mode & 0o7777
+  }
+
+  /// Makes a rename in `folder` durable; best effort, since not every file system can.
+  static func syncFolder(_ folder: String) {
+    let descriptor = open(folder, O_RDONLY | O_DIRECTORY)
+    guard descriptor >= 0 else { return }
+    _ = fsync(descriptor)
+    close(descriptor)
+  }
+}

@@ -1,0 +1,223 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A JUnit report that could not be written; the destination was left as it was.
+public struct JUnitWriteError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The report's destination.
+  public var path: String
+  public var reason: String
+
+  public init(path: String, reason: String) {
+    self.path = path
+    self.reason = reason
+  }
+
+  /// `cannot write JUnit report Reports/junit.xml: cannot create folder Reports: …`.
+  public var description: String { "cannot write JUnit report \(path): \(reason)" }
+}
+
+/// The root element's attributes, which only the end of a run knows.
+struct JUnitRootAttributes {
+  var name: String
+  var counts: JUnitCounts
+  /// Written as `time`.
+  var nanoseconds: UInt64
+  var timestamp: String?
+  var hostname: String?
+}
+
+/// How many testcases a testsuite (or the whole report) holds, by outcome. Each testcase counts
+/// once in `tests` and at most once in one of the others.
+public struct JUnitCounts: Sendable, Equatable {
+  public var tests = 0
+  public var failures = 0
+  public var errors = 0
+  public var skipped = 0
+
+  /// Testcases that neither failed, errored nor were skipped.
+  public var passed: Int { tests - failures - errors - skipped }
+
+  static func + (lhs: JUnitCounts, rhs: JUnitCounts) -> JUnitCounts {
+    JUnitCounts(
+      tests: lhs.tests + rhs.tests, failures: lhs.failures + rhs.failures, errors: lhs.errors + rhs.errors,
+      skipped: lhs.skipped + rhs.skipped)
+  }
+
+  func write(to writer: XMLWriter) throws(XMLWriterError) {
+    try writer.attribute("tests", String(tests))
+    try writer.attribute("failures", String(failures))
+    try writer.attribute("errors", String(errors))
+    try writer.attribute("skipped", String(skipped))
+  }
+}
+
+/// Puts a report on disk with bounded memory and without ever leaving a half-written file.
+///
+/// The root `<testsuites>` carries counts that are only known at the end, so each `<testsuite>`
+/// is rendered on its own as soon as it is known and appended to a hidden body file in the
+/// destination's folder. ``finish(_:)`` then writes the document to a second hidden file in
+/// that folder (declaration, root start tag with the counts, the body spliced in chunks, end)
+/// and renames it over the destination: a reader sees the old report or the new one, never a
+/// mix. Hidden files are removed on every failure, on ``discard()``, and when the object goes
+/// away unfinished.
+final class JUnitReportFile {
+  let destination: String
+  private let folder: String
+  private let base: String
+  private var body: (path: String, descriptor: Int32)?
+  private var final: (path: String, descriptor: Int32)?
+
+  /// Bytes read from the body per splice call: memory use stays at this size however large
+  /// the report.
+  static let chunkSize = 64 * 1024
+
+  init(destination: String) {
+    self.destination = destination
+    self.folder = FileSystem.folder(of: destination)
+    self.base = FileSystem.lastComponent(of: destination)
+  }
+
+  deinit { discard() }
+
+  private func failure(_ reason: String) -> JUnitWriteError {
+    JUnitWriteError(path: destination, reason: reason)
+  }
+
+  /// Creates the destination's folder when missing and the hidden body file.
+  func open() throws(JUnitWriteError) {
+    discard()
+    guard !base.isEmpty, base != ".", base != ".." else {
+      throw failure("the destination must name a file")
+    }
+    do {
+      try FileSystem.createFolders(folder)
+      body = try FileSystem.createTemporaryFile(in: folder, base: base, role: "body")
+    } catch {
+      throw failure(error.reason)
+    }
+  }
+
+  /// Appends one rendered `<testsuite>` to the body file.
+  func append(_ fragment: XMLFragment) throws(JUnitWriteError) {
+    if body == nil { try open() }
+    guard let body else { return }
+    let outcome = fragment.bytes.withUnsafeBytes { raw in
+      Result { () throws(FileSystem.Failure) in try FileSystem.writeAll(body.descriptor, raw) }
+    }
+    if case .failure(let error) = outcome {
+      discard()
+      throw failure("cannot write \(body.path): \(error.reason)")
+    }
+  }
+
+  /// Writes the whole document and renames it over the destination.
+  func finish(_ root: JUnitRootAttributes) throws(JUnitWriteError) {
+    if body == nil { try open() }
+    do {
+      try writeFinalDocument(root)
+    } catch {
+      discard()
+      throw error
+    }
+    discard()
+  }
+
+  private func writeFinalDocument(_ root: JUnitRootAttributes) throws(JUnitWriteError) {
+    guard let body else { return }
+    let created: (path: String, descriptor: Int32)
+    do {
+      created = try FileSystem.createTemporaryFile(in: folder, base: base, role: "new")
+    } catch {
+      throw failure(error.reason)
+    }
+    final = created
+    // mkstemps creates 0600; a report is for everyone to read, like the one it replaces.
+    _ = fchmod(created.descriptor, FileSystem.permissions(ofFile: destination) ?? 0o644)
+    do {
+      try writeDocument(root, bodyDescriptor: body.descriptor, into: created.descriptor)
+    } catch let error as XMLWriterError {
+      throw failure("cannot write \(created.path): \(error.description)")
+    } catch let error as FileSystem.Failure {
+      throw failure("cannot read \(body.path): \(error.reason)")
+    } catch {
+      throw failure("\(error)")
+    }
+    guard fsync(created.descriptor) == 0 else {
+      throw failure("cannot write \(created.path): \(FileSystem.errnoText())")
+    }
+    let closed = close(created.descriptor)
+    final = (created.path, -1)
+    guard closed == 0 else { throw failure("cannot write \(created.path): \(FileSystem.errnoText())") }
+    guard rename(created.path, destination) == 0 else {
+      throw failure("cannot replace it: \(FileSystem.errnoText())")
+    }
+    final = nil
+    FileSystem.syncFolder(folder)
+  }
+
+  /// The document itself; the writer is released (and its buffer closed) before returning.
+  private func writeDocument(_ root: JUnitRootAttributes, bodyDescriptor: Int32, into descriptor: Int32)
+    throws
+  {
+    let writer = try XMLWriter.document(descriptor: descriptor)
+    try writer.startDocument()
+    try writer.startElement("testsuites")
+    try writer.attribute("name", root.name)
+    try root.counts.write(to: writer)
+    try writer.attribute("time", JUnitFormat.seconds(nanoseconds: root.nanoseconds))
+    if let timestamp = root.timestamp { try writer.attribute("timestamp", timestamp) }
+    if let hostname = root.hostname { try writer.attribute("hostname", hostname) }
+    // A line break as character data: whitespace between elements, so that the first spliced
+    // `<testsuite>` starts on its own line.
+    try writer.text("\n")
+    guard lseek(bodyDescriptor, 0, SEEK_SET) == 0 else { throw FileSystem.Failure(reason: FileSystem.errnoText()) }
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 1)
+    defer { buffer.deallocate() }
+    var pending = 0  // bytes of an unfinished UTF-8 sequence kept at the buffer's start
+    while true {
+      let count = try FileSystem.readSome(
+        bodyDescriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[pending...]))
+      let filled = pending + count
+      let bytes = UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: filled)
+      let cut = count == 0 ? filled : utf8Boundary(bytes)
+      try writer.splice(fragmentBytes: UnsafeBufferPointer(rebasing: bytes[..<cut]))
+      if count == 0 { break }
+      pending = filled - cut
+      if pending > 0 { buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + cut, byteCount: pending) }
+    }
+    try writer.endElement()
+    try writer.endDocument()
+    try writer.flush()
+  }
+
+  /// Removes the hidden files; the destination is never touched.
+  func discard() {
+    for file in [body, final].compactMap({ $0 }) {
+      if file.descriptor >= 0 { close(file.descriptor) }
+      unlink(file.path)
+    }
+    body = nil
+    final = nil
+  }
+}
+
+/// The length of the longest prefix of `bytes` that ends on a UTF-8 sequence boundary, so a
+/// chunk never splits a scalar.
+func utf8Boundary(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  var start = bytes.count
+  // Back up over at most three continuation bytes (10xxxxxx) to the last sequence's lead byte.
+  while start > 0 && bytes.count - start < 4 && bytes[start - 1] & 0xC0 == 0x80 { start -= 1 }
+  guard start > 0 else { return bytes.count }
+  let lead = bytes[start - 1]
+  let length: Int
+  switch lead {
+  case 0x00..<0x80: return bytes.count
+  case 0xC0..<0xE0: length = 2
+  case 0xE0..<0xF0: length = 3
+  default: length = 4
+  }
+  return bytes.count - (start - 1) >= length ? bytes.count : start - 1
+}

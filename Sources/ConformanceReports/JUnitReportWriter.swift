@@ -1,0 +1,203 @@
+import ConformanceJSON
+import ConformanceKit
+
+/// Writes a run as a JUnit XML report (SPEC section 2), streaming: each vector file's
+/// `<testsuite>` goes to disk as soon as the runner hands it over, so memory stays bounded
+/// however many files run, and the finished report replaces `destination` atomically at the
+/// end of the run.
+///
+/// The shape:
+/// - `<testsuites name tests failures errors skipped time timestamp hostname>`;
+/// - one `<testsuite name tests failures errors skipped time timestamp hostname file>` per vector
+///   file, in run order, named by its path relative to its vectors root, `file` being the path
+///   as found (root joined with it). Its `<properties>` hold `suite`, `source`, `description`
+///   and `root`, each always present (empty when unknown);
+/// - one `<testcase classname="SUITE" name="ID" file time>` per test that ran or was skipped,
+///   in the byte order of the ids, so that merged shard reports equal an unsharded one
+///   (``JUnitMerger``); a mismatch holds `<failure type="mismatch" message="DIFFERENCE">` whose
+///   text shows the expected and the actual outcome as JSON, a test the implementation could
+///   not evaluate `<error type="implementation-error">`, a skipped test `<skipped message>`;
+/// - a file that could not be loaded has one `<testcase>` named by its relative path, class
+///   `SUITE` when the suite could be read and `conformance.load` otherwise, holding
+///   `<error type="load-error" message="REASON">`. It counts as a test and an error in its
+///   testsuite and in the root, so that every count equals the testcases it describes.
+///
+/// Times are seconds with three decimals; `time` on the root is the run's wall time, on a
+/// testsuite the file's load and evaluation time. Every testsuite carries the run's timestamp
+/// and host.
+///
+/// One writer writes one report at a time, on the thread the runner calls it from.
+public final class JUnitReportWriter: RunObserver {
+  /// Where the report goes (SPEC default: `Reports/junit.xml`); its folder is created if missing.
+  public let destination: String
+  /// The root's `name`.
+  public let name: String
+  public let hostname: String
+  public let timestamp: JUnitTimestamp
+
+  private let file: JUnitReportFile
+  private var totals = JUnitCounts()
+
+  public init(
+    destination: String, name: String = "conformance", hostname: String = JUnitHost.currentName(),
+    timestamp: JUnitTimestamp = .now()
+  ) {
+    self.destination = destination
+    self.name = name
+    self.hostname = hostname
+    self.timestamp = timestamp
+    self.file = JUnitReportFile(destination: destination)
+  }
+
+  /// Creates the destination's folder and the hidden body file; an earlier unfinished run's
+  /// hidden files are removed.
+  public func runStarted(fileCount: Int) throws(JUnitWriteError) {
+    totals = JUnitCounts()
+    try file.open()
+  }
+
+  /// Renders the file's `<testsuite>` and appends it to the body.
+  public func fileFinished(_ report: FileReport) throws(JUnitWriteError) {
+    let rendered: (fragment: XMLFragment, counts: JUnitCounts)
+    do {
+      rendered = try JUnitReportWriter.render(report, hostname: hostname, timestamp: timestamp.description)
+    } catch {
+      file.discard()
+      throw JUnitWriteError(path: destination, reason: error.description)
+    }
+    try file.append(rendered.fragment)
+    totals = totals + rendered.counts
+  }
+
+  /// Writes the document and renames it over the destination.
+  public func runFinished(_ summary: RunSummary) throws(JUnitWriteError) {
+    try file.finish(
+      JUnitRootAttributes(
+        name: name, counts: totals, nanoseconds: summary.nanoseconds, timestamp: timestamp.description,
+        hostname: hostname))
+    totals = JUnitCounts()
+  }
+
+  /// Abandons an unfinished run (for example when another observer failed): removes the hidden
+  /// files and leaves the destination as it was. Also done when the writer goes away unfinished.
+  public func discard() {
+    file.discard()
+    totals = JUnitCounts()
+  }
+
+  /// One `<testsuite>` and what it counts.
+  static func render(_ report: FileReport, hostname: String, timestamp: String) throws(XMLWriterError)
+    -> (fragment: XMLFragment, counts: JUnitCounts)
+  {
+    var counts = JUnitCounts()
+    let results: [TestResult]
+    switch report.content {
+    case .loadFailure:
+      results = []
+      counts.tests = 1
+      counts.errors = 1
+    case .results(let unsorted):
+      results = unsorted.sorted { utf8Precedes($0.id, $1.id) }
+      for result in results {
+        counts.tests += 1
+        switch result.status {
+        case .passed: break
+        case .failed: counts.failures += 1
+        case .errored: counts.errors += 1
+        case .skipped: counts.skipped += 1
+        }
+      }
+    }
+    let writer = try XMLWriter.fragment()
+    try writer.startElement("testsuite")
+    try writer.attribute("name", report.location.path)
+    try counts.write(to: writer)
+    try writer.attribute("time", JUnitFormat.seconds(nanoseconds: report.nanoseconds))
+    try writer.attribute("timestamp", timestamp)
+    try writer.attribute("hostname", hostname)
+    try writer.attribute("file", report.location.displayPath)
+
+    let suite: String?
+    if case .loadFailure(let failure) = report.content {
+      suite = report.suite ?? failure.suite
+    } else {
+      suite = report.suite
+    }
+    try writer.startElement("properties")
+    for (key, value) in [
+      ("suite", suite), ("source", report.source), ("description", report.description),
+      ("root", report.location.root),
+    ] {
+      try writer.startElement("property")
+      try writer.attribute("name", key)
+      try writer.attribute("value", value ?? "")
+      try writer.endElement()
+    }
+    try writer.endElement()
+
+    switch report.content {
+    case .loadFailure(let failure):
+      try writer.startElement("testcase")
+      try writer.attribute("classname", suite ?? "conformance.load")
+      try writer.attribute("name", report.location.path)
+      try writer.attribute("file", report.location.displayPath)
+      try writer.attribute("time", JUnitFormat.seconds(nanoseconds: report.nanoseconds))
+      try writer.startElement("error")
+      try writer.attribute("type", "load-error")
+      try writer.attribute("message", failure.reason)
+      try writer.text(failure.description)
+      try writer.endElement()
+      try writer.endElement()
+    case .results:
+      for result in results {
+        try writeTestCase(result, suite: suite ?? "", file: report.location.displayPath, to: writer)
+      }
+    }
+    try writer.endElement()
+    return (try writer.finishFragment(), counts)
+  }
+
+  private static func writeTestCase(_ result: TestResult, suite: String, file: String, to writer: XMLWriter)
+    throws(XMLWriterError)
+  {
+    try writer.startElement("testcase")
+    try writer.attribute("classname", suite)
+    try writer.attribute("name", result.id)
+    try writer.attribute("file", file)
+    try writer.attribute("time", JUnitFormat.seconds(nanoseconds: result.nanoseconds))
+    switch result.status {
+    case .passed:
+      break
+    case .failed(let failure):
+      try writer.startElement("failure")
+      try writer.attribute("type", "mismatch")
+      try writer.attribute("message", failure.difference)
+      try writer.text(
+        describing(result)
+          + "expected: \(JSONSerializer.pretty.string(from: failure.expected))\n"
+          + "actual: \(JSONSerializer.pretty.string(from: failure.actual))\n"
+          + "difference: \(failure.difference)\n")
+      try writer.endElement()
+    case .errored(let message):
+      try writer.startElement("error")
+      try writer.attribute("type", "implementation-error")
+      try writer.attribute("message", message)
+      try writer.text(
+        describing(result)
+          + "expected: \(JSONSerializer.pretty.string(from: result.expected.json))\n"
+          + "error: \(message)\n")
+      try writer.endElement()
+    case .skipped(let reason):
+      try writer.startElement("skipped")
+      try writer.attribute("message", reason)
+      try writer.endElement()
+    }
+    try writer.endElement()
+  }
+
+  /// The test's description, as the first line of a failure's text, when it has one.
+  private static func describing(_ result: TestResult) -> String {
+    guard let description = result.description else { return "" }
+    return "description: \(description)\n"
+  }
+}

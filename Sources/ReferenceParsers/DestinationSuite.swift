@@ -1,0 +1,51 @@
+import ConformanceJSON
+import ConformanceKit
+
+/// `leeep.push.destination`: the destination update LeeepPushClient syncs (SPEC 3.3, LEEEP seed:
+/// "kind は "fcm_fid" のみです" / "value はFCMに登録済みのFirebase Installation IDです。形式は
+/// [cdef][A-Za-z0-9_-]{21}" / "permission は LeeepPushPermission の unknown / notDetermined /
+/// denied / granted / provisional です。配信可能な権限は granted です").
+public struct DestinationSuite: ReferenceSuite {
+  public let name = "leeep.push.destination"
+
+  /// The keys the update needs, in the order the checks visit them. Other keys are ignored.
+  static let keys = ["kind", "value", "permission"]
+  static let supportedKind = "fcm_fid"
+  /// LeeepPushPermission's cases, spelled exactly (case-sensitive, no trimming).
+  static let permissions = ["unknown", "notDetermined", "denied", "granted", "provisional"]
+  /// The only permission the seed calls deliverable; `provisional` is not.
+  static let deliverablePermission = "granted"
+
+  public init() {}
+
+  public func evaluate(_ input: JSONValue, context: JSONObject) throws(ContextError) -> Outcome {
+    guard case .object(let update) = input else { return .reject("not_an_object") }
+    // Every key is looked for before any type is checked: a missing `value` wins over a
+    // non-string `kind`. A key present with `null` is present, so it is a non-string value.
+    for key in Self.keys where !update.contains(key) {
+      return .reject("missing_key", field: key)
+    }
+    var strings: [String] = []
+    for key in Self.keys {
+      guard case .string(let text)? = update[key] else {
+        return .reject("non_string_value", field: key)
+      }
+      strings.append(text)
+    }
+    let (kind, value, permission) = (strings[0], strings[1], strings[2])
+    guard TextRules.identical(kind, Self.supportedKind) else {
+      return .reject("unsupported_kind", field: "kind")
+    }
+    guard TextRules.isFID(value) else { return .reject("invalid_fid", field: "value") }
+    guard Self.permissions.contains(where: { TextRules.identical($0, permission) }) else {
+      return .reject("invalid_permission", field: "permission")
+    }
+    return .accept(
+      output: [
+        "kind": .string(kind),
+        "value": .string(value),
+        "permission": .string(permission),
+        "deliverable": .bool(TextRules.identical(permission, Self.deliverablePermission)),
+      ])
+  }
+}

@@ -1,0 +1,242 @@
+import ConformanceJSON
+import ConformanceKit
+
+/// `leeep.link`: classifies a link tapped inside a LEEEP tag the way `onTapLink` reports it
+/// (SPEC 3.6, LEEEP seed: "引数の LeeepLinkHandlerParam により、以下のパターンで分岐させることが
+/// できます"; ブログ: "LEEEP管理画面のブログ詳細ページ設定と一致したリンクを判定します").
+///
+/// The routes stand for the site's page settings; the first route the URL matches gives the
+/// kind and the captured values, anything else is `other`. A `ugc` match while the UGC list's
+/// page-transition mode is off gives `none`: "「ページ遷移モード」がOFFの場合は従来どおり
+/// ポップアップ表示となり、.ugc は発生しません".
+public struct LinkSuite: ReferenceSuite {
+  public let name = "leeep.link"
+
+  public init() {}
+
+  public func evaluate(_ input: JSONValue, context: JSONObject) throws(ContextError) -> Outcome {
+    // The context is checked first: a broken route table is a mistake in the vector file,
+    // whatever the input.
+    let configuration = try LinkConfiguration(context: context)
+    guard case .string(let text) = input else { return .reject("not_a_string") }
+    if let url = LinkURL(text) {
+      for route in configuration.routes {
+        guard let params = route.pattern.captures(in: url) else { continue }
+        // First match wins, also for a ugc route with page transition off: the tag shows its
+        // popup, no callback, and later routes are not tried.
+        if TextRules.identical(route.kind, "ugc") && !configuration.ugcPageTransition {
+          return .accept(output: ["kind": "none"])
+        }
+        return .accept(output: ["kind": .string(route.kind), "params": .object(params), "url": .string(text)])
+      }
+    }
+    return .accept(output: ["kind": "other", "url": .string(text)])
+  }
+}
+
+/// The suite's context: `routes` (required, in order) and `ugc_page_transition` (default true).
+struct LinkConfiguration: Sendable {
+  var routes: [LinkRoute]
+  var ugcPageTransition: Bool
+
+  init(context: JSONObject) throws(ContextError) {
+    // Other context keys are ignored, as other suites ignore keys they do not read: a vector
+    // author may annotate a route table, and a file's context may serve several purposes.
+    guard let routesValue = context["routes"] else {
+      throw ContextError(key: "routes", reason: "missing: an array of {\"kind\", \"pattern\"}")
+    }
+    guard case .array(let items) = routesValue else {
+      throw ContextError(key: "routes", reason: "must be an array, not \(routesValue.typeName)")
+    }
+    var routes: [LinkRoute] = []
+    for (index, item) in items.enumerated() {
+      routes.append(try LinkRoute(item, at: index))
+    }
+    self.routes = routes
+    switch context["ugc_page_transition"] {
+    case nil: ugcPageTransition = true
+    case .bool(let value)?: ugcPageTransition = value
+    case let other?:
+      throw ContextError(key: "ugc_page_transition", reason: "must be a boolean, not \(other.typeName)")
+    }
+  }
+}
+
+/// One entry of `routes`: the kind reported on a match and the URL pattern.
+struct LinkRoute: Sendable {
+  var kind: String
+  var pattern: LinkPattern
+
+  init(_ value: JSONValue, at index: Int) throws(ContextError) {
+    func failure(_ reason: String) -> ContextError {
+      ContextError(key: "routes", reason: "routes[\(index)]: \(reason)")
+    }
+    guard case .object(let route) = value else { throw failure("must be an object, not \(value.typeName)") }
+    guard case .string(let kind)? = route["kind"] else { throw failure("kind must be a string") }
+    guard Self.isKind(kind) else {
+      throw failure("kind must be a non-empty string other than \"other\" and \"none\", got \"\(kind)\"")
+    }
+    guard case .string(let pattern)? = route["pattern"] else { throw failure("pattern must be a string") }
+    do {
+      self.pattern = try LinkPattern(pattern)
+    } catch {
+      throw failure("pattern \"\(pattern)\": \(error.reason)")
+    }
+    self.kind = kind
+  }
+
+  /// Any non-empty kind (`blog`, `review_form`, `reviewForm`, a kind a later SDK adds), but not
+  /// the two kinds the suite itself reports when no route gives the result.
+  static func isKind(_ kind: String) -> Bool {
+    !kind.isEmpty && !TextRules.identical(kind, "other") && !TextRules.identical(kind, "none")
+  }
+}
+
+/// A tapped URL that passed every URI rule of the contract, split for matching.
+struct LinkURL {
+  var origin: LinkURI.Origin
+  var segments: [ArraySlice<UInt8>]
+  /// The query split on `&`, then on the first `=`; a pair without `=` has an empty value.
+  var queryPairs: [(key: ArraySlice<UInt8>, value: ArraySlice<UInt8>)]
+
+  /// `nil` when the string is not an absolute http(s) URI with a host, no userinfo, only
+  /// RFC 3986 characters and well-formed `%` escapes, and no dot segment.
+  init?(_ text: String) {
+    guard let components = try? LinkURI.split(Array(text.utf8)),
+      let origin = try? LinkURI.origin(of: components),
+      let segments = try? LinkURI.segments(of: components.path)
+    else { return nil }
+    if let query = components.query, !LinkURI.isValidQueryOrFragment(query) { return nil }
+    if let fragment = components.fragment, !LinkURI.isValidQueryOrFragment(fragment) { return nil }
+    self.origin = origin
+    self.segments = segments
+    self.queryPairs = (components.query ?? []).split(
+      separator: LinkURI.ASCII.ampersand, omittingEmptySubsequences: false
+    ).map { pair -> (key: ArraySlice<UInt8>, value: ArraySlice<UInt8>) in
+      guard let equals = pair.firstIndex(of: LinkURI.ASCII.equals) else { return (pair, pair[pair.endIndex...]) }
+      return (pair[..<equals], pair[(equals + 1)...])
+    }
+  }
+}
+
+/// A route pattern: an absolute http(s) URL whose path segments and query values may be
+/// `{name}` placeholders (name `[A-Za-z_][A-Za-z0-9_]*`).
+struct LinkPattern: Sendable {
+  enum Part: Sendable {
+    case literal([UInt8])
+    case placeholder(String)
+  }
+
+  var origin: LinkURI.Origin
+  var segments: [Part]
+  /// The pattern's query pairs, each a required first occurrence in the URL's query.
+  var query: [(key: [UInt8], value: Part)]
+
+  init(_ text: String) throws(LinkURI.Failure) {
+    let components = try LinkURI.split(Array(text.utf8))
+    guard components.fragment == nil else { throw LinkURI.Failure("a pattern has no fragment") }
+    origin = try LinkURI.origin(of: components)
+    // Segments with a brace skip the character check here: `part` accepts them only as a
+    // whole `{name}`, with a clearer message than the generic one.
+    let rawSegments = try LinkURI.segments(of: components.path, isPlaceholder: Self.hasBrace)
+    var names: [String] = []
+    func part(_ raw: ArraySlice<UInt8>) throws(LinkURI.Failure) -> Part {
+      guard let name = Self.placeholderName(raw) else {
+        if Self.hasBrace(raw) {
+          throw LinkURI.Failure("a placeholder must be a whole `{name}` segment or query value")
+        }
+        return .literal(Array(raw))
+      }
+      if names.contains(where: { TextRules.identical($0, name) }) {
+        throw LinkURI.Failure("placeholder {\(name)} appears twice")
+      }
+      names.append(name)
+      return .placeholder(name)
+    }
+    var segments: [Part] = []
+    for raw in rawSegments { segments.append(try part(raw)) }
+    self.segments = segments
+    var query: [(key: [UInt8], value: Part)] = []
+    if let rawQuery = components.query {
+      for pair in rawQuery.split(separator: LinkURI.ASCII.ampersand, omittingEmptySubsequences: false) {
+        guard let equals = pair.firstIndex(of: LinkURI.ASCII.equals) else {
+          throw LinkURI.Failure("every query pair of a pattern is `key=value`")
+        }
+        let key = pair[..<equals]
+        let value = pair[(equals + 1)...]
+        guard !key.isEmpty else { throw LinkURI.Failure("empty query key") }
+        guard LinkURI.isValidQueryOrFragment(key) else {
+          throw LinkURI.Failure("query key has a character outside RFC 3986 or a bad `%` escape")
+        }
+        if !Self.hasBrace(value) && !LinkURI.isValidQueryOrFragment(value) {
+          throw LinkURI.Failure("query value has a character outside RFC 3986 or a bad `%` escape")
+        }
+        if query.contains(where: { $0.key.elementsEqual(key) }) {
+          throw LinkURI.Failure("query key appears twice")
+        }
+        query.append((Array(key), try part(value)))
+      }
+    }
+    self.query = query
+  }
+
+  static func hasBrace(_ raw: ArraySlice<UInt8>) -> Bool {
+    raw.contains(LinkURI.ASCII.leftBrace) || raw.contains(LinkURI.ASCII.rightBrace)
+  }
+
+  /// `name` when `raw` is exactly `{name}` with `name` matching `[A-Za-z_][A-Za-z0-9_]*`.
+  static func placeholderName(_ raw: ArraySlice<UInt8>) -> String? {
+    guard raw.count >= 3, raw.first == LinkURI.ASCII.leftBrace, raw.last == LinkURI.ASCII.rightBrace else {
+      return nil
+    }
+    let name = raw.dropFirst().dropLast()
+    guard let first = name.first, LinkURI.ASCII.isLetter(first) || first == LinkURI.ASCII.underscore,
+      name.allSatisfy({ LinkURI.ASCII.isLetter($0) || TextRules.isASCIIDigit($0) || $0 == LinkURI.ASCII.underscore })
+    else { return nil }
+    return String(decoding: name, as: UTF8.self)
+  }
+
+  /// The captured values when `url` matches, percent-decoded, in the pattern's order; `nil`
+  /// when any condition of SPEC 3.6 fails.
+  func captures(in url: LinkURL) -> JSONObject? {
+    guard url.origin == origin, url.segments.count == segments.count else { return nil }
+    var raw: [(name: String, value: ArraySlice<UInt8>)] = []
+    for (part, segment) in zip(segments, url.segments) {
+      switch part {
+      case .literal(let literal):
+        // Raw text, case-sensitive: `%62log` is not `blog`.
+        guard segment.elementsEqual(literal) else { return nil }
+      case .placeholder(let name):
+        guard !segment.isEmpty else { return nil }
+        raw.append((name, segment))
+      }
+    }
+    for (key, part) in query {
+      // The first occurrence of the key decides; keys compare as raw text.
+      guard let pair = url.queryPairs.first(where: { $0.key.elementsEqual(key) }) else { return nil }
+      switch part {
+      case .literal(let literal):
+        guard pair.value.elementsEqual(literal) else { return nil }
+      case .placeholder(let name):
+        guard !pair.value.isEmpty else { return nil }
+        raw.append((name, pair.value))
+      }
+    }
+    var params = JSONObject()
+    for (name, encoded) in raw {
+      // `+` stays a plus: only `%HH` escapes are decoded, once.
+      guard let bytes = LinkURI.percentDecoded(encoded), let value = LinkURI.decodedUTF8(bytes),
+        Self.isAcceptable(value, for: name)
+      else { return nil }
+      params[name] = .string(value)
+    }
+    return params
+  }
+
+  /// `slug`: 1–255 scalars; `id`: a numeric ID; any other name: non-empty.
+  static func isAcceptable(_ value: String, for name: String) -> Bool {
+    if TextRules.identical(name, "slug") { return (1...255).contains(TextRules.scalarCount(value)) }
+    if TextRules.identical(name, "id") { return TextRules.isNumericID(value) }
+    return !value.isEmpty
+  }
+}

@@ -1,0 +1,183 @@
+import ConformanceCommands
+import ConformanceTestSupport
+import Foundation
+import Testing
+
+/// Runs `conformance ARGS` in-process and returns (exit status, stdout, stderr).
+func conformance(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
+  let captured = CapturedConsole()
+  let status = ConformanceCommand.main(arguments: arguments, console: captured.console)
+  return (status, captured.output, captured.error)
+}
+
+func fidFile(_ tests: String) -> String {
+  #"{"format": "conformance-vectors/1", "suite": "leeep.fid", "description": "FIDs", "source": "seed 000", "tests": [\#(tests)]}"#
+}
+
+let passingFID =
+  #"{"id": "valid.c", "tags": ["valid"], "input": "cAbCdEfGhIjKlMnOpQr_-0", "expect": {"result": "accept", "output": "cAbCdEfGhIjKlMnOpQr_-0"}}"#
+let failingFID =
+  #"{"id": "wrong.expectation", "tags": ["invalid"], "input": "cAbCdEfGhIjKlMnOpQr_-0", "expect": {"result": "reject", "error": "invalid_fid"}}"#
+
+@Suite struct CommandLineTests {
+  @Test func helpListsTheSubcommandsAndExitsZero() {
+    let result = conformance(["--help"])
+    #expect(result.status == 0)
+    for name in ["run", "list", "lint"] { #expect(result.output.contains("\n  \(name) ")) }
+    #expect(conformance(["run", "--help"]).output.hasPrefix("USAGE: conformance run [--vectors DIR]..."))
+    #expect(conformance(["help", "lint"]).output.hasPrefix("USAGE: conformance lint"))
+  }
+
+  @Test func usageErrorsExitTwoWithAClearMessage() {
+    let unknown = conformance(["rnu"])
+    #expect(unknown.status == 2)
+    #expect(unknown.error.hasPrefix("conformance: unknown subcommand 'rnu' (did you mean 'run'?)\n"))
+    let option = conformance(["run", "--suit", "leeep.fid"])
+    #expect(option.status == 2)
+    #expect(option.error.hasPrefix("conformance run: unknown option --suit (did you mean --suite?)\n"))
+    let suite = conformance(["run", "--suite", "leeep.fdi"])
+    #expect(suite.error.hasPrefix("conformance run: unknown suite 'leeep.fdi' (did you mean 'leeep.fid'?);"))
+    #expect(
+      conformance(["run", "--shard", "3/2"]).error.hasPrefix(
+        "conformance run: --shard needs K/N with 1 <= K <= N, got '3/2'"))
+    #expect(conformance(["run", "--junit"]).error.hasPrefix("conformance run: --junit needs a value (FILE)"))
+    #expect(conformance([]).status == 2)
+  }
+
+  @Test func aMissingVectorsFolderIsAUsageError() {
+    let result = conformance(["run", "--vectors", "/nonexistent/vectors"])
+    #expect(result.status == 2)
+    #expect(result.error.hasPrefix("conformance run: --vectors /nonexistent/vectors: no such folder"))
+  }
+
+  @Test func aPassingRunExitsZeroWithTheClosingLine() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("vectors/fid.json", fidFile(passingFID))
+    let result = conformance(["run", "--vectors", folder.path + "/vectors", "--junit", folder.path + "/out/junit.xml"])
+    #expect(result.status == 0)
+    #expect(result.output.hasSuffix("1 passed, 0 failed\n") || result.output.contains("\n1 passed, 0 failed\n"))
+    #expect(result.output.contains("leeep.fid       1       0       0        0"))
+  }
+
+  @Test func aFailingRunShowsFileIDExpectedActualAndDifference() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let vectors = folder.path + "/vectors"
+    try folder.write("vectors/fid.json", fidFile(passingFID + "," + failingFID))
+    let result = conformance(["run", "--vectors", vectors, "--junit", folder.path + "/junit.xml"])
+    #expect(result.status == 1)
+    #expect(
+      result.output.hasPrefix(
+        """
+        FAIL leeep.fid wrong.expectation (\(vectors)/fid.json)
+          expected: {"result": "reject", "error": "invalid_fid"}
+          actual:   {"result": "accept", "output": "cAbCdEfGhIjKlMnOpQr_-0"}
+          differs:  result: expected reject, got accept
+
+        """))
+    #expect(result.output.contains("\n1 passed, 1 failed\n"))
+  }
+
+  @Test func malformedFilesGiveExitTwoAndEachIsNamed() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let vectors = folder.path + "/vectors"
+    try folder.write("vectors/good.json", fidFile(passingFID))
+    try folder.write("vectors/dup.json", #"{"a": 1, "a": 2}"#)
+    try folder.write("vectors/typo.json", fidFile(passingFID).replacingOccurrences(of: "\"tests\"", with: "\"test\""))
+    let result = conformance(["run", "--vectors", vectors, "--junit", folder.path + "/junit.xml"])
+    #expect(result.status == 2)
+    #expect(
+      result.output.contains(#"LOAD ERROR \#(vectors)/dup.json: invalid JSON: line 1, column 10: duplicate key "a""#))
+    #expect(result.output.contains(#"LOAD ERROR \#(vectors)/typo.json: unknown key "test" (did you mean "tests"?)"#))
+    #expect(result.output.contains("2 files failed to load\n"))
+    #expect(result.output.hasSuffix("1 passed, 2 failed\n") || result.output.contains("\n1 passed, 2 failed\n"))
+  }
+
+  @Test func failureOutputIsCappedButCounted() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let tests = (0..<5).map { failingFID.replacingOccurrences(of: "wrong.expectation", with: "wrong.\($0)") }
+    try folder.write("v/fid.json", fidFile(tests.joined(separator: ",")))
+    let result = conformance([
+      "run", "--vectors", folder.path + "/v", "--junit", folder.path + "/j.xml", "--show-failures", "2",
+    ])
+    #expect(result.output.components(separatedBy: "\nFAIL ").count + (result.output.hasPrefix("FAIL ") ? 1 : 0) == 3)
+    #expect(result.output.contains("… and 3 more problems not shown"))
+  }
+
+  @Test func lintReportsProblemsAndWarnings() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write(
+      "v/fid.json", fidFile(#"{"id": "x", "tags": ["mine"], "input": 1, "expect": {"result": "reject"}}"#))
+    let clean = conformance(["lint", "--vectors", folder.path + "/v"])
+    #expect(clean.status == 0)
+    #expect(clean.output.contains("tests[0] (x): no description of what it tests"))
+    #expect(clean.output.contains(#"tests[0] (x): non-standard tag "mine""#))
+    #expect(clean.output.hasSuffix("1 files, 1 tests: 0 errors, 2 warnings\n"))
+    #expect(conformance(["lint", "--strict", "--vectors", folder.path + "/v"]).status == 2)
+    try folder.write("v/broken.json", "{")
+    let broken = conformance(["lint", "--vectors", folder.path + "/v"])
+    #expect(broken.status == 2)
+    #expect(
+      broken.output.contains(
+        "error: \(folder.path)/v/broken.json: invalid JSON: line 1, column 2: unexpected end of input, expected a string key"
+      ))
+  }
+
+  @Test func listCountsSuitesAndTags() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("v/fid.json", fidFile(passingFID + "," + failingFID))
+    let result = conformance(["list", "--vectors", folder.path + "/v", "--files"])
+    #expect(result.status == 0)
+    #expect(result.output.hasPrefix("SUITE      FILES  TESTS\nleeep.fid      1      2\n"))
+    #expect(result.output.contains("valid        1\ninvalid      1\n"))
+    #expect(result.output.hasSuffix("2 tests in 1 files\n"))
+  }
+}
+
+@Suite struct ReportCommandTests {
+  @Test func runWritesTheJUnitReportAndShardsMergeToTheUnshardedCounts() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let tests = (0..<30).map { passingFID.replacingOccurrences(of: "valid.c", with: "valid.\($0)") }
+    try folder.write("v/a.json", fidFile(tests.joined(separator: ",") + "," + failingFID))
+    try folder.write("v/broken.json", "{")
+    let vectors = folder.path + "/v"
+    let whole = conformance(["run", "--vectors", vectors, "--junit", folder.path + "/all.xml"])
+    #expect(whole.status == 2)
+    #expect(whole.output.hasSuffix("JUnit report: \(folder.path)/all.xml\n"))
+    let all = try folder.read("all.xml")
+    #expect(all.contains(#"tests="32" failures="1" errors="1" skipped="0""#))
+    var shardPaths: [String] = []
+    var loadErrorShards = 0
+    for k in 1...3 {
+      let path = folder.path + "/shard-\(k).xml"
+      let shard = conformance(["run", "--vectors", vectors, "--junit", path, "--shard", "\(k)/3"])
+      if shard.status == 2 { loadErrorShards += 1 }
+      shardPaths.append(path)
+    }
+    #expect(loadErrorShards == 1, "exactly one shard owns the broken file")
+    let merged = conformance(["merge", folder.path + "/merged.xml"] + shardPaths)
+    #expect(merged.status == 1)
+    #expect(merged.output == "merged 3 reports into \(folder.path)/merged.xml\n30 passed, 2 failed\n")
+    #expect(try folder.read("merged.xml").contains(#"tests="32" failures="1" errors="1" skipped="0""#))
+  }
+
+  @Test func mergeRefusesWhatIsNotAJUnitReport() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let input = try folder.write("in.xml", "<html/>")
+    let result = conformance(["merge", folder.path + "/out.xml", input])
+    #expect(result.status == 2)
+    #expect(
+      result.error
+        == "conformance merge: \(input):1: not a JUnit report: the root element is <html>, expected <testsuites> or <testsuite>\n"
+    )
+    #expect(!folder.exists("out.xml"))
+    #expect(conformance(["merge", folder.path + "/out.xml"]).status == 2)
+  }
+}
