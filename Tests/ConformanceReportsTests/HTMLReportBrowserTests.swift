@@ -44,6 +44,15 @@ import Testing
     #expect(renderedTotals == expectedTotals)
     #expect(renderedTotals["tests"] == 13)
 
+    // The JUnit report of the same run agrees (there a file that failed to load is a testcase
+    // with an error).
+    let junit = try XMLReadBack(path: fixture.junitPath)
+    let rendered = { (key: String) in renderedTotals[key] ?? -1 }
+    #expect(junit.string("/testsuites/@tests") == String(rendered("tests") + rendered("loadErrors")))
+    #expect(junit.string("/testsuites/@failures") == String(rendered("failed")))
+    #expect(junit.string("/testsuites/@errors") == String(rendered("errored") + rendered("loadErrors")))
+    #expect(junit.string("/testsuites/@skipped") == String(rendered("skipped")))
+
     // The matrix: one row per suite plus the total row; columns all, each tag, untagged.
     let cells = dom.all("td", where: { $0.attributes["data-column"] != nil })
     func cell(suite: String, column: String, tag: String? = nil) -> DumpedDOM.Element? {
@@ -70,6 +79,19 @@ import Testing
       }
       let untagged = try #require(cell(suite: row.suite, column: "untagged"))
       for (key, value) in Self.countAttributes(row.untagged) { #expect(untagged.attributes[key] == value) }
+    }
+    // Per suite, the JUnit testsuites of the suite's files add up to the matrix's first column.
+    for row in fixture.data.suites {
+      let rendered = try #require(cell(suite: row.suite, column: "all"))
+      let files = "/testsuites/testsuite[properties/property[@name='suite']/@value='\(row.suite)']"
+      func junitSum(_ attribute: String) -> Int {
+        junit.strings("\(files)/@\(attribute)").compactMap { Int($0) }.reduce(0, +)
+      }
+      let loadErrors = row.counts.loadErrors
+      #expect(String(junitSum("tests") - loadErrors) == rendered.attributes["data-tests"], "\(row.suite)")
+      #expect(String(junitSum("failures")) == rendered.attributes["data-failed"], "\(row.suite)")
+      #expect(String(junitSum("errors") - loadErrors) == rendered.attributes["data-errored"], "\(row.suite)")
+      #expect(String(junitSum("skipped")) == rendered.attributes["data-skipped"], "\(row.suite)")
     }
     let totalCell = try #require(cell(suite: "*", column: "all"))
     for (key, value) in Self.countAttributes(totals) { #expect(totalCell.attributes[key] == value) }

@@ -37,6 +37,8 @@ struct ReportFixture {
   let jsonPath: String
   let markdownPath: String
   let htmlPath: String
+  /// The JUnit report of the same run (`--junit`).
+  let junitPath: String
   let summary: RunSummary
   let data: RunReportData
 
@@ -46,6 +48,7 @@ struct ReportFixture {
     jsonPath = folder.path + "/out/report.json"
     markdownPath = folder.path + "/out/summary.md"
     htmlPath = folder.path + "/out/html/report.html"
+    junitPath = folder.path + "/out/junit.xml"
     try folder.write(
       "vectors/leeep/fid/mixed.json",
       #"""
@@ -111,7 +114,8 @@ struct ReportFixture {
     let reports = RunReports(
       info: info, destinations: ReportDestinations(json: jsonPath, markdown: markdownPath, html: htmlPath))
     summary = try Runner(implementation: FixtureImplementation(), expectedFailures: expectations).run(
-      roots: [vectorsRoot], observers: [recorder, reports] + extraObservers)
+      roots: [vectorsRoot],
+      observers: [recorder, reports, JUnitReportWriter(destination: junitPath, hostname: "ci-host")] + extraObservers)
     data = recorder.data!
   }
 
