@@ -29,7 +29,9 @@ enum HTMLReportAssets {
     #filter-count { color: #57606a; margin-left: 8px; }
     .scroll { overflow-x: auto; }
     table { border-collapse: collapse; }
-    #matrix th, #matrix td { border: 1px solid var(--line); padding: 4px 8px; text-align: center; white-space: nowrap; }
+    #matrix th, #matrix td { border: 1px solid var(--line); padding: 3px 7px; text-align: center; white-space: nowrap;
+      font-size: 13px; }
+    #matrix thead th.tag { white-space: normal; max-width: 104px; overflow-wrap: anywhere; }
     #matrix th[scope=row] { text-align: left; font-weight: 500; }
     #matrix thead th { background: #f6f8fa; font-weight: 600; }
     #matrix tfoot th, #matrix tfoot td { font-weight: 600; border-top: 2px solid #afb8c1; }

@@ -19,6 +19,8 @@ struct SHA256: Sendable {
   private var pending: [UInt8] = []
   /// Every byte given to `update`, for the length in the padding.
   private var byteCount: UInt64 = 0
+  /// The message schedule, kept to avoid an allocation per block.
+  private var schedule = [UInt32](repeating: 0, count: 64)
 
   init() {
     pending.reserveCapacity(64)
@@ -76,56 +78,56 @@ struct SHA256: Sendable {
   }
 
   private mutating func compress(_ block: ArraySlice<UInt8>) {
-    var w = [UInt32](repeating: 0, count: 64)
-    var index = block.startIndex
-    for t in 0..<16 {
-      var word: UInt32 = 0
-      for _ in 0..<4 {
-        word = word << 8 | UInt32(block[index])
-        index = block.index(after: index)
+    // Unsafe buffers and locals: this loop is the whole cost of the digest, and bounds-checked
+    // array accesses make it several times slower in debug builds.
+    block.withUnsafeBufferPointer { bytes in
+      schedule.withUnsafeMutableBufferPointer { w in
+        for t in 0..<16 {
+          w[t] =
+            UInt32(bytes[4 * t]) << 24 | UInt32(bytes[4 * t + 1]) << 16 | UInt32(bytes[4 * t + 2]) << 8
+            | UInt32(bytes[4 * t + 3])
+        }
+        for t in 16..<64 {
+          let s0 = (w[t - 15] >> 7 | w[t - 15] << 25) ^ (w[t - 15] >> 18 | w[t - 15] << 14) ^ (w[t - 15] >> 3)
+          let s1 = (w[t - 2] >> 17 | w[t - 2] << 15) ^ (w[t - 2] >> 19 | w[t - 2] << 13) ^ (w[t - 2] >> 10)
+          w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+        }
+        SHA256.roundConstants.withUnsafeBufferPointer { k in
+          state.withUnsafeMutableBufferPointer { h in
+            var a = h[0]
+            var b = h[1]
+            var c = h[2]
+            var d = h[3]
+            var e = h[4]
+            var f = h[5]
+            var g = h[6]
+            var hh = h[7]
+            for t in 0..<64 {
+              let s1 = (e >> 6 | e << 26) ^ (e >> 11 | e << 21) ^ (e >> 25 | e << 7)
+              let choice = (e & f) ^ (~e & g)
+              let temp1 = hh &+ s1 &+ choice &+ k[t] &+ w[t]
+              let s0 = (a >> 2 | a << 30) ^ (a >> 13 | a << 19) ^ (a >> 22 | a << 10)
+              let majority = (a & b) ^ (a & c) ^ (b & c)
+              hh = g
+              g = f
+              f = e
+              e = d &+ temp1
+              d = c
+              c = b
+              b = a
+              a = temp1 &+ s0 &+ majority
+            }
+            h[0] &+= a
+            h[1] &+= b
+            h[2] &+= c
+            h[3] &+= d
+            h[4] &+= e
+            h[5] &+= f
+            h[6] &+= g
+            h[7] &+= hh
+          }
+        }
       }
-      w[t] = word
     }
-    for t in 16..<64 {
-      let s0 = rotate(w[t - 15], 7) ^ rotate(w[t - 15], 18) ^ (w[t - 15] >> 3)
-      let s1 = rotate(w[t - 2], 17) ^ rotate(w[t - 2], 19) ^ (w[t - 2] >> 10)
-      w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-    }
-    var a = state[0]
-    var b = state[1]
-    var c = state[2]
-    var d = state[3]
-    var e = state[4]
-    var f = state[5]
-    var g = state[6]
-    var h = state[7]
-    for t in 0..<64 {
-      let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-      let choice = (e & f) ^ (~e & g)
-      let temp1 = h &+ s1 &+ choice &+ SHA256.roundConstants[t] &+ w[t]
-      let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-      let majority = (a & b) ^ (a & c) ^ (b & c)
-      let temp2 = s0 &+ majority
-      h = g
-      g = f
-      f = e
-      e = d &+ temp1
-      d = c
-      c = b
-      b = a
-      a = temp1 &+ temp2
-    }
-    state[0] &+= a
-    state[1] &+= b
-    state[2] &+= c
-    state[3] &+= d
-    state[4] &+= e
-    state[5] &+= f
-    state[6] &+= g
-    state[7] &+= h
-  }
-
-  private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
-    value >> count | value << (32 - count)
   }
 }
