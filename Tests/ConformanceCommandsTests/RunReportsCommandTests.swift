@@ -104,6 +104,13 @@ import Testing
     #expect(report.objectValue?["status"] == "failed")
     #expect(report.objectValue?["exitStatus"] == 1)
     #expect(report.objectValue?["staleExpectations"]?.arrayValue?.count == 1)
+    // The JUnit report fails too, for dashboards that read nothing else.
+    let junit = try XMLReadBack(path: folder.path + "/junit.xml")
+    #expect(junit.string("/testsuites/@tests") == "2")
+    #expect(junit.string("/testsuites/@failures") == "1")
+    #expect(junit.string("/testsuites/testsuite[@name='expectations']/testcase/failure/@type") == "stale-expectation")
+    let xsd = packageRoot() + "/Tests/ConformanceReportsTests/Fixtures/junit.xsd"
+    #expect(junit.validationErrors(schemaPath: xsd) == [])
   }
 
   @Test func aBrokenExpectationsFileIsAUsageErrorNamingThePlace() throws {
