@@ -24,15 +24,19 @@ public struct Runner: Sendable {
   public var loader: VectorLoader
   /// Files evaluated concurrently before their results are handed on.
   public var batchSize: Int
+  /// Tests known to fail (`--expectations`), applied before observers see a file's results.
+  public var expectedFailures: ExpectedFailures
 
   public init(
     implementation: any Implementation, selection: Selection = Selection(),
-    loader: VectorLoader = VectorLoader(), batchSize: Int = 64
+    loader: VectorLoader = VectorLoader(), batchSize: Int = 64,
+    expectedFailures: ExpectedFailures = ExpectedFailures()
   ) {
     self.implementation = implementation
     self.selection = selection
     self.loader = loader
     self.batchSize = batchSize
+    self.expectedFailures = expectedFailures
   }
 
   /// Runs every file under `roots`. Throws only for a root that cannot be searched, or an
@@ -50,6 +54,7 @@ public struct Runner: Sendable {
     for observer in observers { try observer.runStarted(fileCount: locations.count) }
     var summary = RunSummary()
     var ownerOfID: [String: [String: String]] = [:]  // suite → id → display path
+    var expectationUsage = ExpectedFailures.Usage(entryCount: expectedFailures.entries.count)
     var batchStart = 0
     while batchStart < locations.count {
       let batch = Array(locations[batchStart..<min(batchStart + batchSize, locations.count)])
@@ -57,7 +62,9 @@ public struct Runner: Sendable {
       let reports = evaluate(batch)
       for var report in reports {
         report = enforceUniqueIDs(report, owners: &ownerOfID)
+        report = expectedFailures.apply(to: report, usage: &expectationUsage)
         // A file that fails to load belongs to one shard, so merged shard reports hold it once.
+        // (The expectations above still saw it, so every shard judges stale entries alike.)
         if let shard = selection.shard, case .loadFailure = report.content,
           !shard.owns(file: report.location.path)
         {
@@ -67,6 +74,7 @@ public struct Runner: Sendable {
         for observer in observers { try observer.fileFinished(report) }
       }
     }
+    summary.staleExpectations = expectedFailures.staleEntries(expectationUsage)
     summary.nanoseconds = monotonicNanoseconds() - started
     for observer in observers { try observer.runFinished(summary) }
     return summary
