@@ -16,9 +16,14 @@ final class ConsoleReporter: RunObserver {
   private var problems = 0
   private var progressShown = false
 
-  init(console: Console, failureLimit: Int) {
+  /// Lines naming the reports written, printed just before the closing line; called at the
+  /// end of the run, after the report observers (which come first) have finished their files.
+  let writtenReports: () -> [String]
+
+  init(console: Console, failureLimit: Int, writtenReports: @escaping () -> [String] = { [] }) {
     self.console = console
     self.failureLimit = failureLimit
+    self.writtenReports = writtenReports
   }
 
   func runStarted(fileCount: Int) throws {
@@ -88,6 +93,7 @@ final class ConsoleReporter: RunObserver {
     if stale > 0 { details.append("\(stale) stale expected-failure entries") }
     if !details.isEmpty { console.print(details.joined(separator: ", ")) }
     console.print("\(summary.files) files in \(formatSeconds(summary.nanoseconds)) s")
+    for line in writtenReports() { console.print(line) }
     // The closing line counts every problem as failed, so it never says "0 failed" on a red run.
     var closing = "\(totals.passed) passed, \(totals.failed + totals.errored + totals.loadErrors + stale) failed"
     if totals.skipped > 0 { closing += ", \(totals.skipped) skipped" }

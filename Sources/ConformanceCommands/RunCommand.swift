@@ -105,7 +105,7 @@ enum RunCommand: Subcommand {
     let runner = Runner(
       implementation: implementation, selection: selection, expectedFailures: expectedFailures ?? ExpectedFailures())
     let junit = JUnitReportWriter(destination: junitPath)
-    var observers: [any RunObserver] = [ConsoleReporter(console: console, failureLimit: failureLimit), junit]
+    var observers: [any RunObserver] = [junit]
     let reports = RunReports(
       info: RunReportInfo(
         toolName: ToolInfo.name, toolVersion: ToolInfo.version, implementation: implementation.name, roots: roots,
@@ -114,6 +114,11 @@ enum RunCommand: Subcommand {
         json: arguments.value("report-json"), markdown: arguments.value("summary-md"),
         html: arguments.value("report-html")))
     if !reports.destinations.isEmpty { observers.append(reports) }
+    // The console comes last: when it prints the closing lines, every report is on disk.
+    observers.append(
+      ConsoleReporter(console: console, failureLimit: failureLimit) {
+        ["JUnit report: \(junitPath)"] + reports.writtenLines
+      })
     let summary: RunSummary
     do {
       summary = try runner.run(roots: roots, observers: observers)
@@ -129,8 +134,6 @@ enum RunCommand: Subcommand {
       console.printError("conformance run: \(error)")
       return ConformanceCommand.ExitStatus.usageOrLoadError
     }
-    console.print("JUnit report: \(junitPath)")
-    for line in reports.writtenLines { console.print(line) }
     return summary.exitStatus
   }
 
