@@ -16,9 +16,14 @@ final class ConsoleReporter: RunObserver {
   private var problems = 0
   private var progressShown = false
 
-  init(console: Console, failureLimit: Int) {
+  /// Lines naming the reports written, printed just before the closing line; called at the
+  /// end of the run, after the report observers (which come first) have finished their files.
+  let writtenReports: () -> [String]
+
+  init(console: Console, failureLimit: Int, writtenReports: @escaping () -> [String] = { [] }) {
     self.console = console
     self.failureLimit = failureLimit
+    self.writtenReports = writtenReports
   }
 
   func runStarted(fileCount: Int) throws {
@@ -78,14 +83,19 @@ final class ConsoleReporter: RunObserver {
             + column(counts.errored + counts.loadErrors, 6) + "  " + column(counts.skipped, 7))
       }
     }
+    if !summary.staleExpectations.isEmpty { console.print("") }
+    for stale in summary.staleExpectations { console.print("STALE \(stale.message)") }
     let totals = summary.totals
     var details: [String] = []
     if totals.loadErrors > 0 { details.append("\(totals.loadErrors) files failed to load") }
     if totals.errored > 0 { details.append("\(totals.errored) tests errored") }
+    let stale = summary.staleExpectations.count
+    if stale > 0 { details.append("\(stale) stale expected-failure entries") }
     if !details.isEmpty { console.print(details.joined(separator: ", ")) }
     console.print("\(summary.files) files in \(formatSeconds(summary.nanoseconds)) s")
+    for line in writtenReports() { console.print(line) }
     // The closing line counts every problem as failed, so it never says "0 failed" on a red run.
-    var closing = "\(totals.passed) passed, \(totals.failed + totals.errored + totals.loadErrors) failed"
+    var closing = "\(totals.passed) passed, \(totals.failed + totals.errored + totals.loadErrors + stale) failed"
     if totals.skipped > 0 { closing += ", \(totals.skipped) skipped" }
     console.print(closing)
   }

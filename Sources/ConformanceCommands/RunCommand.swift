@@ -32,18 +32,35 @@ enum RunCommand: Subcommand {
       .init(
         name: "show-failures", valueName: "N", help: "Print at most N failures in full (default: 50).",
         repeatable: false),
+      .init(
+        name: "report-json", valueName: "FILE", help: "Also write a JSON summary (docs/report.schema.json).",
+        repeatable: false),
+      .init(
+        name: "summary-md", valueName: "FILE", help: "Also write a Markdown summary (e.g. $GITHUB_STEP_SUMMARY).",
+        repeatable: false),
+      .init(
+        name: "report-html", valueName: "FILE", help: "Also write a self-contained HTML report.", repeatable: false),
+      .init(
+        name: "expectations", valueName: "FILE",
+        help: "Expected failures: listed tests that fail are skipped; a listed pass or a stale entry fails.",
+        repeatable: false),
     ])
 
   static var help: String {
     """
     USAGE: conformance run [--vectors DIR]... [--junit FILE] [--suite NAME]... [--tag TAG]... [--id GLOB]... [--shard K/N]
+                           [--adapter COMMAND] [--report-json FILE] [--summary-md FILE] [--report-html FILE]
+                           [--expectations FILE]
 
     Loads every *.json vector file under each DIR (recursively; *.schema.json files are skipped),
     runs each selected test against the reference parsers (or, with --adapter, another
     implementation), prints every failure with its file, id,
     expected and actual result, and writes a JUnit XML report, replacing FILE atomically.
     Filters combine: a test runs when it matches every kind of filter given, and any one value
-    of each.
+    of each. Every report is replaced atomically and its folder is created (docs/reports.md).
+    With --expectations FILE (docs/expectations.md), a listed test that fails or errors is
+    reported as skipped with its reason; a listed test that passes is a failure (unexpected
+    pass), and an entry matching no loaded vector is stale and fails the run.
 
     OPTIONS:
     \(spec.optionsHelp)
@@ -77,9 +94,31 @@ enum RunCommand: Subcommand {
     } else {
       implementation = ReferenceImplementation()
     }
-    let runner = Runner(implementation: implementation, selection: selection)
+    var expectedFailures: ExpectedFailures? = nil
+    if let file = arguments.value("expectations") {
+      do {
+        expectedFailures = try ExpectedFailures.load(file: file)
+      } catch {
+        throw UsageError("--expectations \(error)", command: name)
+      }
+    }
+    let runner = Runner(
+      implementation: implementation, selection: selection, expectedFailures: expectedFailures ?? ExpectedFailures())
     let junit = JUnitReportWriter(destination: junitPath)
-    let observers: [any RunObserver] = [ConsoleReporter(console: console, failureLimit: failureLimit), junit]
+    var observers: [any RunObserver] = [junit]
+    let reports = RunReports(
+      info: RunReportInfo(
+        toolName: ToolInfo.name, toolVersion: ToolInfo.version, implementation: implementation.name, roots: roots,
+        selection: selection, expectations: expectedFailures),
+      destinations: ReportDestinations(
+        json: arguments.value("report-json"), markdown: arguments.value("summary-md"),
+        html: arguments.value("report-html")))
+    if !reports.destinations.isEmpty { observers.append(reports) }
+    // The console comes last: when it prints the closing lines, every report is on disk.
+    observers.append(
+      ConsoleReporter(console: console, failureLimit: failureLimit) {
+        ["JUnit report: \(junitPath)"] + reports.writtenLines
+      })
     let summary: RunSummary
     do {
       summary = try runner.run(roots: roots, observers: observers)
@@ -90,8 +129,11 @@ enum RunCommand: Subcommand {
       junit.discard()
       console.printError("conformance run: \(error)")
       return ConformanceCommand.ExitStatus.usageOrLoadError
+    } catch let error as ReportWriteError {
+      junit.discard()
+      console.printError("conformance run: \(error)")
+      return ConformanceCommand.ExitStatus.usageOrLoadError
     }
-    console.print("JUnit report: \(junitPath)")
     return summary.exitStatus
   }
 

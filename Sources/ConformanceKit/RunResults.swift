@@ -21,6 +21,9 @@ public struct TestResult: Sendable {
   /// What the implementation answered, when it answered.
   public var actual: Outcome?
   public var expected: Expectation
+  /// Set when an expectations entry lists this test (see ``ExpectedFailures``): `status` is
+  /// then the listed outcome (skipped, or failed for an unexpected pass) and the entry says why.
+  public var expectedFailure: ExpectedFailureMatch? = nil
 
   public init(
     id: String, description: String?, tags: [String], status: Status, nanoseconds: UInt64,
@@ -129,6 +132,8 @@ public struct RunSummary: Sendable {
   public var bySuite: [String: Counts] = [:]
   public var files = 0
   public var nanoseconds: UInt64 = 0
+  /// Expectations entries that matched no test of the loaded corpus; each fails the run.
+  public var staleExpectations: [StaleExpectation] = []
 
   public init() {}
 
@@ -140,10 +145,11 @@ public struct RunSummary: Sendable {
   }
 
   /// The process exit status SPEC section 2 fixes: 2 when a file failed to load, 1 when a test
-  /// failed or errored, 0 when every test passed.
+  /// failed or errored (an unexpected pass is a failure) or an expectations entry is stale,
+  /// 0 when every test passed.
   public var exitStatus: Int32 {
     if totals.loadErrors > 0 { return 2 }
-    if totals.failed > 0 || totals.errored > 0 { return 1 }
+    if totals.failed > 0 || totals.errored > 0 || !staleExpectations.isEmpty { return 1 }
     return 0
   }
 }

@@ -38,15 +38,19 @@ public struct Runner: Sendable {
   public var loader: VectorLoader
   /// How many files may be evaluated ahead of the one being handed to observers.
   public var batchSize: Int
+  /// Tests known to fail (`--expectations`), applied before observers see a file's results.
+  public var expectedFailures: ExpectedFailures
 
   public init(
     implementation: any Implementation, selection: Selection = Selection(),
-    loader: VectorLoader = VectorLoader(), batchSize: Int = 64
+    loader: VectorLoader = VectorLoader(), batchSize: Int = 64,
+    expectedFailures: ExpectedFailures = ExpectedFailures()
   ) {
     self.implementation = implementation
     self.selection = selection
     self.loader = loader
     self.batchSize = batchSize
+    self.expectedFailures = expectedFailures
   }
 
   /// Runs every file under `roots`. Throws only for a root that cannot be searched, or an
@@ -65,20 +69,33 @@ public struct Runner: Sendable {
     let preparing = observers.map { $0 as? any PreparingRunObserver }
     let preparers = preparing.map { $0?.preparer }
     let runner = self
+    let entryCount = expectedFailures.entries.count
+    // Each worker evaluates a file, applies the expected failures to it (a function of the file
+    // alone; which entries matched is merged in file order below) and runs the preparers.
     let pipeline = OrderedPipeline<PreparedReport>(count: locations.count, window: max(1, batchSize)) { index in
-      let report = runner.evaluate(locations[index])
-      return PreparedReport(report: report, prepared: preparers.map { $0?(report) })
+      var usage = ExpectedFailures.Usage(entryCount: entryCount)
+      let evaluated = runner.evaluate(locations[index])
+      let report = runner.expectedFailures.apply(to: evaluated, usage: &usage)
+      return PreparedReport(
+        evaluated: evaluated, report: report, usage: usage, prepared: preparers.map { $0?(report) })
     }
     defer { pipeline.stop() }
     var summary = RunSummary()
     var owners = IDOwners()
+    var expectationUsage = ExpectedFailures.Usage(entryCount: entryCount)
     for index in locations.indices {
-      var (report, prepared) = pipeline.take(index).parts
-      if let failed = duplicateIDFailure(report, owners: &owners) {
-        report = failed
-        prepared = preparers.map { $0?(failed) }
+      let item = pipeline.take(index)
+      var report = item.report
+      var prepared = item.prepared
+      if let failed = duplicateIDFailure(item.evaluated, owners: &owners) {
+        // A repeated id makes the file a load failure: apply and prepare that instead.
+        report = expectedFailures.apply(to: failed, usage: &expectationUsage)
+        prepared = preparers.map { $0?(report) }
+      } else {
+        expectationUsage.formUnion(item.usage)
       }
       // A file that fails to load belongs to one shard, so merged shard reports hold it once.
+      // (The expectations above still saw it, so every shard judges stale entries alike.)
       if let shard = selection.shard, case .loadFailure = report.content,
         !shard.owns(file: report.location.path)
       {
@@ -93,6 +110,7 @@ public struct Runner: Sendable {
         }
       }
     }
+    summary.staleExpectations = expectedFailures.staleEntries(expectationUsage)
     summary.nanoseconds = monotonicNanoseconds() - started
     for observer in observers { try observer.runFinished(summary) }
     return summary
@@ -311,12 +329,24 @@ struct IDTable {
   }
 }
 
-/// A file's report with what each preparing observer made of it (`nil` for other observers).
+/// What a worker made of one file: the report as evaluated, the report with the expected
+/// failures applied, the expectation entries it matched, and what each preparing observer made
+/// of it (`nil` for other observers).
 struct PreparedReport: Sendable {
+  var evaluated: FileReport
   var report: FileReport
+  var usage: ExpectedFailures.Usage
   var prepared: [(any Sendable)?]
+}
 
-  var parts: (FileReport, [(any Sendable)?]) { (report, prepared) }
+extension ExpectedFailures.Usage {
+  /// Adds what another file's `apply` recorded (every field only ever grows, so the order in
+  /// which files are merged does not matter).
+  mutating func formUnion(_ other: Self) {
+    for index in matched.indices where other.matched[index] { matched[index] = true }
+    suitesWithLoadFailures.formUnion(other.suitesWithLoadFailures)
+    loadFailureWithoutSuite = loadFailureWithoutSuite || other.loadFailureWithoutSuite
+  }
 }
 
 /// Computes `work(0..<count)` on worker threads and hands the results over strictly in index

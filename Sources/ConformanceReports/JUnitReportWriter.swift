@@ -88,6 +88,21 @@ public final class JUnitReportWriter: PreparingRunObserver {
 
   /// Writes the document and renames it over the destination.
   public func runFinished(_ summary: RunSummary) throws(JUnitWriteError) {
+    if !summary.staleExpectations.isEmpty {
+      // A stale expected-failure entry fails the run (exit 1); dashboards that read only the
+      // JUnit report must see that too.
+      do {
+        let rendered = try JUnitReportWriter.render(
+          stale: summary.staleExpectations, hostname: hostname, timestamp: timestamp.description)
+        try file.append(rendered.fragment)
+        totals = totals + rendered.counts
+      } catch let error as JUnitWriteError {
+        throw error
+      } catch {
+        file.discard()
+        throw JUnitWriteError(path: destination, reason: "\(error)")
+      }
+    }
     try file.finish(
       JUnitRootAttributes(
         name: name, counts: totals, nanoseconds: summary.nanoseconds, timestamp: timestamp.description,
@@ -185,6 +200,34 @@ public final class JUnitReportWriter: PreparingRunObserver {
       for result in results {
         try writeTestCase(result, suite: suite ?? "", file: report.location.displayPath, to: writer)
       }
+    }
+    try writer.endElement()
+    return (try writer.finishFragment(), counts)
+  }
+
+  /// One `<testsuite name="expectations">` with a failing testcase per stale entry.
+  static func render(stale: [StaleExpectation], hostname: String, timestamp: String) throws(XMLWriterError)
+    -> (fragment: XMLFragment, counts: JUnitCounts)
+  {
+    let counts = JUnitCounts(tests: stale.count, failures: stale.count, errors: 0, skipped: 0)
+    let writer = try XMLWriter.fragment()
+    try writer.startElement("testsuite")
+    try writer.attribute("name", "expectations")
+    try counts.write(to: writer)
+    try writer.attribute("time", JUnitFormat.seconds(nanoseconds: 0))
+    try writer.attribute("timestamp", timestamp)
+    try writer.attribute("hostname", hostname)
+    for item in stale {
+      try writer.startElement("testcase")
+      try writer.attribute("classname", item.entry.suite)
+      try writer.attribute("name", item.entry.place)
+      try writer.attribute("time", JUnitFormat.seconds(nanoseconds: 0))
+      try writer.startElement("failure")
+      try writer.attribute("type", "stale-expectation")
+      try writer.attribute("message", item.message)
+      try writer.text(item.message + "\n")
+      try writer.endElement()
+      try writer.endElement()
     }
     try writer.endElement()
     return (try writer.finishFragment(), counts)

@@ -53,14 +53,15 @@ public struct AdaptyOnboardingEventSuite: ReferenceSuite {
   ]
 
   public func evaluate(_ input: JSONValue, context: JSONObject) throws(ContextError) -> Outcome {
-    let channel = try Self.channel(from: context)
+    // Checks 1 and 2 are structural and need no channel: they are reported with the context
+    // missing or broken.
     guard case .object(let event) = input else { return .reject("not_an_object") }
     let metaObject = event["meta"]?.objectValue
-    // params is an analytics field only; other channels ignore it like any unknown key.
-    let paramsObject = channel == .analytics ? event["params"]?.objectValue : nil
 
-    // 2. duplicate_field: both spellings of one field, top level, then meta, then params.
-    if channel.readsActionID, Self.hasBothSpellings(Self.actionID, in: event) {
+    // 2. duplicate_field: both spellings of one field, top level, then in an object meta, then in
+    // an object params. On every channel: SPEC step 2 comes before the channel-specific step 3,
+    // so an action ID spelled twice is ambiguous even where the channel ignores it.
+    if Self.hasBothSpellings(Self.actionID, in: event) {
       return .reject("duplicate_field", field: Self.actionID.snakeCase)
     }
     if let metaObject {
@@ -68,9 +69,14 @@ public struct AdaptyOnboardingEventSuite: ReferenceSuite {
         return .reject("duplicate_field", field: field.snakeCase)
       }
     }
-    if let paramsObject, Self.hasBothSpellings(Self.elementID, in: paramsObject) {
+    if let paramsObject = event["params"]?.objectValue, Self.hasBothSpellings(Self.elementID, in: paramsObject) {
       return .reject("duplicate_field", field: Self.elementID.snakeCase)
     }
+
+    // Check 3 onwards depends on the channel.
+    let channel = try Self.channel(from: context)
+    // params is an analytics field only; other channels ignore it like any unknown key.
+    let paramsObject = channel == .analytics ? event["params"]?.objectValue : nil
 
     // 3. missing_key. A present null is a value of the wrong type, not a missing key.
     let actionIDValue = channel.readsActionID ? Self.value(of: Self.actionID, in: event) : nil

@@ -17,7 +17,7 @@ public struct BlogMatchSuite: ReferenceSuite {
   public init() {}
 
   public func evaluate(_ input: JSONValue, context: JSONObject) throws(ContextError) -> Outcome {
-    let expectedScope = try LeeepPushScope(context: context)
+    // The argument checks need no context; the payload's needs expected_scope only at its check 9.
     // Not an argument list at all: no single argument to name.
     guard case .object(let arguments) = input else { return .reject("invalid_argument") }
 
@@ -41,10 +41,9 @@ public struct BlogMatchSuite: ReferenceSuite {
 
     // The payload's own error, reported as is.
     let payload: LeeepPushPayload
-    do {
-      payload = try LeeepPushPayload.parse(data, expectedScope: expectedScope)
-    } catch {
-      return .reject(error.code, field: error.field)
+    switch try LeeepPushPayload.parse(data, context: context) {
+    case .success(let parsed): payload = parsed
+    case .failure(let error): return .reject(error.code, field: error.field)
     }
     let matches = payload.matchesPublicBlogDetail(
       websiteID: websiteID, slug: slug, ugcID: ugcID, isPublic: isPublic)

@@ -31,14 +31,17 @@ public struct FanshipSequenceSuite: ReferenceSuite {
   }
 
   public func evaluate(_ input: JSONValue, context: JSONObject) throws(ContextError) -> Outcome {
-    let scenario = try Self.scenario(from: context)
-    // The shape is checked for the whole input before any step is read.
+    // The shape is checked for the whole input before any step is read; it needs no context, so
+    // not_an_array is reported with the context missing or broken.
     guard case .array(let items) = input else { return .reject("not_an_array") }
     var steps: [String] = []
     for item in items {
       guard case .string(let step) = item else { return .reject("not_an_array") }
       steps.append(step)
     }
+    // Every check on the steps (and the output, even for an empty trace) depends on the scenario
+    // and its settings, read together here.
+    let scenario = try Self.scenario(from: context)
 
     // Step names are compared byte for byte; `happened` only ever holds known names.
     var happened: [String] = []

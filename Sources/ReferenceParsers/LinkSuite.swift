@@ -15,10 +15,12 @@ public struct LinkSuite: ReferenceSuite {
   public init() {}
 
   public func evaluate(_ input: JSONValue, context: JSONObject) throws(ContextError) -> Outcome {
-    // The context is checked first: a broken route table is a mistake in the vector file,
-    // whatever the input.
-    let configuration = try LinkConfiguration(context: context)
+    // not_a_string needs no context, so it is reported even when the context is missing or broken.
     guard case .string(let text) = input else { return .reject("not_a_string") }
+    // Classifying a string needs the route table (and the UGC page-transition mode): both are read
+    // here, for every string, so a broken table is a context error even for a URL no route could
+    // match.
+    let configuration = try LinkConfiguration(context: context)
     if let url = LinkURL(text) {
       for route in configuration.routes {
         guard let params = route.pattern.captures(in: url) else { continue }

@@ -9,11 +9,9 @@ public struct PushPayloadSuite: ReferenceSuite {
   public init() {}
 
   public func evaluate(_ input: JSONValue, context: JSONObject) throws(ContextError) -> Outcome {
-    let expectedScope = try LeeepPushScope(context: context)
-    do {
-      return .accept(output: try LeeepPushPayload.parse(input, expectedScope: expectedScope).json)
-    } catch {
-      return .reject(error.code, field: error.field)
+    switch try LeeepPushPayload.parse(input, context: context) {
+    case .success(let payload): .accept(output: payload.json)
+    case .failure(let error): .reject(error.code, field: error.field)
     }
   }
 }
@@ -103,6 +101,34 @@ public struct LeeepPushPayload: Sendable {
   public static func parse(_ data: JSONValue, expectedScope: LeeepPushScope) throws(ParseError)
     -> LeeepPushPayload
   {
+    let payload = try parseIgnoringScope(data)
+    try payload.checkScope(expectedScope)
+    return payload
+  }
+
+  /// Checks 1–9 with the expected scope read from a vector's `context` only at check 9, the one
+  /// check that needs it: a payload failing checks 1–8 is rejected even when the context lacks a
+  /// usable `expected_scope`. A `ContextError` is thrown only when check 9 is reached.
+  public static func parse(_ data: JSONValue, context: JSONObject) throws(ContextError)
+    -> Result<LeeepPushPayload, ParseError>
+  {
+    let payload: LeeepPushPayload
+    do {
+      payload = try parseIgnoringScope(data)
+    } catch {
+      return .failure(error)
+    }
+    let expectedScope = try LeeepPushScope(context: context)
+    do {
+      try payload.checkScope(expectedScope)
+    } catch {
+      return .failure(error)
+    }
+    return .success(payload)
+  }
+
+  /// Checks 1–8, which need no expected scope; the result's `scope` is the payload's own.
+  public static func parseIgnoringScope(_ data: JSONValue) throws(ParseError) -> LeeepPushPayload {
     // 1. "文字列のdataマップ": a map, never a JSON-encoded string or an array.
     guard case .object(let map) = data else { throw ParseError("not_an_object", field: nil) }
 
@@ -172,14 +198,6 @@ public struct LeeepPushPayload: Sendable {
       throw ParseError("invalid_value", field: "blog_slug")
     }
 
-    // 9. "別website・別アプリ宛ての通知は解析に失敗します": the website first.
-    guard TextRules.identical(websiteID, expectedScope.websiteID) else {
-      throw ParseError("foreign_scope", field: "website_id")
-    }
-    guard TextRules.identical(appID, expectedScope.appID) else {
-      throw ParseError("foreign_scope", field: "app_id")
-    }
-
     let target: Target =
       if let blogSlug {
         .blog(sourceContentID: sourceContentID, ugcID: ugcID, slug: blogSlug)
@@ -189,6 +207,16 @@ public struct LeeepPushPayload: Sendable {
     return LeeepPushPayload(
       scope: LeeepPushScope(websiteID: websiteID, appID: appID), notificationID: notificationID,
       deliveryID: deliveryID, target: target)
+  }
+
+  /// Check 9, "別website・別アプリ宛ての通知は解析に失敗します": the website first.
+  public func checkScope(_ expectedScope: LeeepPushScope) throws(ParseError) {
+    guard TextRules.identical(scope.websiteID, expectedScope.websiteID) else {
+      throw ParseError("foreign_scope", field: "website_id")
+    }
+    guard TextRules.identical(scope.appID, expectedScope.appID) else {
+      throw ParseError("foreign_scope", field: "app_id")
+    }
   }
 
   /// `matchesPublicBlogDetail(websiteId:slug:ugcId:isPublic:)`: "ブログ通知のwebsite・slug・UGC IDと一致し、

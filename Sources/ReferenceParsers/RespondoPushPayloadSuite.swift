@@ -24,11 +24,13 @@ public struct RespondoPushPayloadSuite: ReferenceSuite {
   public init() {}
 
   public func evaluate(_ input: JSONValue, context: JSONObject) throws(ContextError) -> Outcome {
-    let platform = try Self.platform(in: context)
+    // Steps 1 and 2 need no platform: they are reported with the context missing or broken.
     guard case .object(let push) = input else { return .reject("not_an_object") }
     // Only the root `respondo` key is ours; everything else (aps, notification, other SDKs' data)
     // belongs to the transport or the app and is not looked at.
     guard let encoded = push[Self.rootKey] else { return .reject("not_respondo") }
+    // Step 3 is the first to depend on the platform.
+    let platform = try Self.platform(in: context)
     guard let payload = Self.decode(encoded, platform: platform) else {
       return .reject("invalid_encoding", field: Self.rootKey)
     }

@@ -15,7 +15,7 @@ enum AdaptyOnboardingEventVectors {
   static func files() -> [GeneratedFile] {
     [
       seedExamples(), spelling(), ignoredKeys(), duplicateField(), missingKey(), notAnObject(), invalidType(),
-      screenNumbers(), invalidValue(), analyticsEvents(), checkOrder(),
+      screenNumbers(), invalidValue(), analyticsEvents(), checkOrder(), contextFree(),
     ]
   }
 
@@ -424,13 +424,6 @@ enum AdaptyOnboardingEventVectors {
       let variants: [(String, String, (inout JSONObject) -> Void)] = [
         ("action_id", "a string action_id", { $0["action_id"] = "close_button" }),
         ("actionId", "a string actionId", { $0["actionId"] = "close_button" }),
-        (
-          "both-spellings", "action_id and actionId together",
-          {
-            $0["action_id"] = "a"
-            $0["actionId"] = "b"
-          }
-        ),
         ("action_id-number", "an action_id that is a number", { $0["action_id"] = 7 }),
         ("action_id-empty", "an empty action_id", { $0["action_id"] = "" }),
       ]
@@ -450,11 +443,6 @@ enum AdaptyOnboardingEventVectors {
         id: "ignored.\(channel).params-not-an-object",
         description: "params belongs to analytics: on \(channel) a params string is ignored, not a type error",
         tags: ["valid"], input: event.input { $0["params"] = "x" }, context: event.context, expect: event.accept)
-      file.add(
-        id: "ignored.\(channel).params-both-spellings",
-        description: "params belongs to analytics: on \(channel) element_id with elementId is not a duplicate",
-        tags: ["valid"], input: event.input { $0["params"] = ["element_id": "a", "elementId": "b"] },
-        context: event.context, expect: event.accept)
     }
     var analytics = base("analytics")
     analytics.name = "screen_completed"
@@ -470,8 +458,12 @@ enum AdaptyOnboardingEventVectors {
 
   // MARK: - duplicate_field
 
+  /// duplicate_field is structural (SPEC 3.10 step 2, before the channel-specific step 3): both
+  /// spellings at the top level, in an object meta or in an object params are rejected on every
+  /// channel, also where the channel otherwise ignores the field.
   static func duplicateField() -> GeneratedFile {
-    var file = builder("duplicate_field: both spellings of one field are present (top level, meta, params)")
+    var file = builder(
+      "duplicate_field: both spellings of one field are present (top level, meta, params), on every channel")
     for channel in actionChannels {
       let event = base(channel)
       file.add(
@@ -485,6 +477,36 @@ enum AdaptyOnboardingEventVectors {
         tags: ["invalid"],
         input: .object(["actionId": "first", "action_id": "second", "meta": .object(event.metaObject)]),
         context: event.context, expect: .reject("duplicate_field", field: "action_id"))
+    }
+    for channel in channels where !actionChannels.contains(channel) {
+      let event = base(channel)
+      file.add(
+        id: "duplicate.\(channel).action_id.snake-first",
+        description:
+          "\(channel) reads no action ID, but action_id with actionId is still duplicate_field action_id (step 2 is structural)",
+        tags: ["invalid"],
+        input: event.input {
+          $0["action_id"] = "a"
+          $0["actionId"] = "b"
+        }, context: event.context, expect: .reject("duplicate_field", field: "action_id"))
+      file.add(
+        id: "duplicate.\(channel).action_id.camel-first",
+        description: "\(channel): actionId then action_id (same value) is duplicate_field action_id",
+        tags: ["invalid"],
+        input: .object(
+          JSONObject(
+            [JSONObject.Member(key: "actionId", value: "close_button"), .init(key: "action_id", value: "close_button")]
+              + event.object.members)), context: event.context,
+        expect: .reject("duplicate_field", field: "action_id"))
+    }
+    for channel in actionChannels + ["finished_loading"] {
+      let event = base(channel)
+      file.add(
+        id: "duplicate.\(channel).element_id",
+        description:
+          "params is read only on analytics, but element_id with elementId in an object params is still duplicate_field element_id",
+        tags: ["invalid"], input: event.input { $0["params"] = ["element_id": "a", "elementId": "b"] },
+        context: event.context, expect: .reject("duplicate_field", field: "element_id"))
     }
     for channel in channels {
       let event = base(channel)
@@ -659,5 +681,57 @@ enum AdaptyOnboardingEventVectors {
         context: event.context, expect: .reject("not_an_object"))
     }
     return file.file(at: "\(folder)/not-an-object.json")
+  }
+
+  // MARK: - Checks that need no channel
+
+  /// not_an_object and duplicate_field need no channel, so they are reported for a test with no
+  /// context at all (SPEC 1: context is optional). This file has no context, and neither do its
+  /// tests; a channel is read only from missing_key on.
+  static func contextFree() -> GeneratedFile {
+    var file = builder("checks that need no channel (not_an_object, duplicate_field) are reported without a context")
+    func add(
+      _ id: String, _ description: String, _ input: JSONValue, _ expect: GeneratedExpectation,
+      context: JSONObject? = nil
+    ) {
+      file.add(
+        id: "context-free.\(id)", description: description, tags: ["invalid"], input: input, context: context,
+        expect: expect)
+    }
+    let values: [(String, JSONValue)] = [
+      ("null", .null), ("number", 0), ("string", "allowNotifications"), ("array", [["action_id": "close_button"]]),
+    ]
+    for (name, value) in values {
+      add(
+        "not-an-object.\(name)", "no context: a JSON \(name) is not_an_object, which needs no channel", value,
+        .reject("not_an_object"))
+    }
+    let event = base("custom_action")
+    add(
+      "duplicate.action_id", "no context: action_id with actionId is duplicate_field action_id, which needs no channel",
+      event.input { $0["actionId"] = event.actionID }, .reject("duplicate_field", field: "action_id"))
+    add(
+      "duplicate.onboarding_id",
+      "no context: meta with onboarding_id and onboardingId is duplicate_field onboarding_id, which needs no channel",
+      event.inputChangingMeta { $0["onboardingId"] = $0["onboarding_id"] },
+      .reject("duplicate_field", field: "onboarding_id"))
+    var completed = base("analytics")
+    completed.name = "screen_completed"
+    add(
+      "duplicate.element_id",
+      "no context: params with element_id and elementId is duplicate_field element_id, which needs no channel",
+      completed.input(params: ["element_id": "profile_form", "elementId": "profile_form"]),
+      .reject("duplicate_field", field: "element_id"))
+    // A channel the suite cannot use is not read either before missing_key.
+    add(
+      "not-an-object.unusable-channel",
+      "a channel that is no channel (onCustomAction) is never read: the string is not_an_object",
+      "allowNotifications", .reject("not_an_object"), context: ["channel": "onCustomAction"])
+    add(
+      "duplicate.action_id.unusable-channel",
+      "a channel that is no channel (onCustomAction) is never read: both action ID spellings are duplicate_field",
+      event.input { $0["actionId"] = event.actionID }, .reject("duplicate_field", field: "action_id"),
+      context: ["channel": "onCustomAction"])
+    return file.file(at: "\(folder)/context-free.json")
   }
 }

@@ -13,7 +13,7 @@ enum BlogMatchVectors {
   static let folder = "leeep/blog-match"
 
   static func files() -> [GeneratedFile] {
-    [matches(), invalidArgument(), payloadErrors()]
+    [matches(), invalidArgument(), payloadErrors(), contextFree()]
   }
 
   static func builder(_ description: String) -> VectorFileBuilder {
@@ -409,5 +409,60 @@ enum BlogMatchVectors {
       tags: ["invalid", "foreign-scope"], input: .object(argumentsFromForeign),
       expect: .reject(error: "foreign_scope", field: "website_id"))
     return file.file(at: "\(folder)/payload-errors.json")
+  }
+
+  /// The argument checks and the payload's checks 1–8 need no expected scope (the payload's check
+  /// 9 is the first to compare with it), so each is reported for a test with no context at all
+  /// (SPEC 1: context is optional) or with an `expected_scope` the suite could not use. The file
+  /// has no context.
+  static func contextFree() -> GeneratedFile {
+    var file = VectorFileBuilder(
+      suite: suite,
+      description: "invalid_argument and the payload's checks 1-8 need no expected_scope: reported without a context",
+      source: source)
+    func add(
+      _ id: String, _ description: String, _ tags: [String], _ input: JSONValue, _ error: String, _ field: String?,
+      context: JSONObject? = nil
+    ) {
+      file.add(
+        id: "context-free.\(id)", description: description, tags: ["invalid"] + tags, input: input,
+        context: context, expect: .reject(error: error, field: field))
+    }
+    add(
+      "invalid_argument.not-an-object", "no context: an array of arguments is invalid_argument (no field)",
+      ["integration-mistake"], [.object(call(for: blog))], "invalid_argument", nil)
+    add(
+      "invalid_argument.data-missing", "no context: a call without data is invalid_argument data", [],
+      .object(call(for: blog).without("data")), "invalid_argument", "data")
+    add(
+      "invalid_argument.is_public-string", "no context: is_public \"true\" is invalid_argument is_public", [],
+      .object(call(for: blog).with("is_public", "true")), "invalid_argument", "is_public")
+    add(
+      "payload.not_an_object", "no context: data null is the payload's not_an_object", [],
+      .object(call(for: blog).with("data", .null)), "not_an_object", nil)
+    add(
+      "payload.non_string_value", "no context: data with ugc_id as a number is non_string_value ugc_id", [],
+      .object(call(for: blog, data: blog.data.with("ugc_id", 90002))), "non_string_value", "ugc_id")
+    add(
+      "payload.unsupported_schema", "no context: data with schema_version \"1\" is unsupported_schema",
+      ["legacy-schema"], .object(call(for: blog, data: blog.data.with("schema_version", "1"))), "unsupported_schema",
+      "schema_version")
+    add(
+      "payload.missing_key.blog_slug", "no context: a blog data map without blog_slug is missing_key blog_slug", [],
+      .object(call(for: blog, data: blog.data.without("blog_slug"))), "missing_key", "blog_slug")
+    add(
+      "payload.invalid_value.app_id", "no context: data with app_id 088 is invalid_value app_id", [],
+      .object(call(for: blog, data: blog.data.with("app_id", "088"))), "invalid_value", "app_id")
+    add(
+      "unusable-scope.payload.invalid_value.blog_slug",
+      "an expected_scope that is a string is never read before the payload's check 9: an empty blog_slug is invalid_value",
+      ["boundary"], .object(call(for: blog, data: blog.data.with("blog_slug", ""))), "invalid_value", "blog_slug",
+      context: ["expected_scope": "1024"])
+    add(
+      "unusable-scope.invalid_argument.slug",
+      "an expected_scope with a non-numeric website_id is never read before the payload's check 9: slug null is invalid_argument",
+      [], .object(call(for: blog).with("slug", .null)), "invalid_argument", "slug",
+      context: ["expected_scope": ["website_id": "shop", "app_id": "88"]])
+    return file.file(at: "\(folder)/context-free.json")
   }
 }

@@ -145,4 +145,32 @@ extension FanshipSequenceVectors {
     }
     return file.file(at: "\(folder)/not-an-array.json")
   }
+
+  /// not_an_array needs no scenario, so it is reported for a test with no context at all (SPEC 1:
+  /// context is optional) or with a scenario the suite could not use. The file has no context; the
+  /// scenario is read only once the input is an array of strings.
+  static func contextFree() -> GeneratedFile {
+    var file = VectorFileBuilder(
+      suite: suite, description: "not_an_array needs no scenario: it is reported without a context", source: source)
+    let cases: [(String, String, JSONValue, JSONObject?)] = [
+      ("null", "no context: null", .null, nil),
+      ("string", "no context: a single step name", "app_launch", nil),
+      ("object", "no context: a trace wrapped in an object", ["steps": ["app_launch"]], nil),
+      ("item-number", "no context: an array with a number item", ["app_launch", 1], nil),
+      (
+        "unusable-scenario", "a scenario the suite cannot use (launch) is never read for a non-array input",
+        "app_launch", ["scenario": "launch"]
+      ),
+      (
+        "missing-settings", "first_launch without its settings is never read for a non-string item",
+        ["app_launch", .null], ["scenario": "first_launch"]
+      ),
+    ]
+    for (id, description, input, context) in cases {
+      file.add(
+        id: "context-free.not-an-array.\(id)", description: "\(description) is not_an_array", tags: ["invalid"],
+        input: input, context: context, expect: .reject(error: "not_an_array", field: nil))
+    }
+    return file.file(at: "\(folder)/context-free.json")
+  }
 }

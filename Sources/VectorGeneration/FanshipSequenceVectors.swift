@@ -163,6 +163,7 @@ enum FanshipSequenceVectors {
     }
     files.append(wrongContext())
     files.append(notAnArray())
+    files.append(contextFree())
     return files
   }
 }

@@ -39,7 +39,7 @@ enum LinkVectors {
   static func files() -> [GeneratedFile] {
     [
       type(), kinds(), schemeAndHost(), ports(), paths(), queries(), fragments(), percentEncoding(),
-      badUTF8(), capturedValues(), routeOrder(), ugcPageTransition(), syntax(), security(),
+      badUTF8(), capturedValues(), routeOrder(), ugcPageTransition(), syntax(), security(), contextFree(),
     ]
   }
 
@@ -62,6 +62,29 @@ enum LinkVectors {
       "type.empty-string", "the empty string is a string, not a URI: only not_a_string rejects, so it is other",
       "", tags: ["boundary"])
     return file.file(at: "leeep/link/type.json")
+  }
+
+  /// not_a_string needs no routes, so it is reported for a test with no context at all (SPEC 1:
+  /// context is optional) or with a route table the suite could not use. The file has no context.
+  static func contextFree() -> GeneratedFile {
+    var builder = VectorFileBuilder(
+      suite: suite, description: "not_a_string needs no context: it is reported without routes", source: source)
+    func add(_ id: String, _ description: String, _ input: JSONValue, context: JSONObject? = nil) {
+      builder.add(
+        id: "context-free.not-a-string.\(id)", description: description, tags: ["invalid"], input: input,
+        context: context, expect: .reject("not_a_string"))
+    }
+    add("null", "no context: null is not_a_string, which needs no routes", .null)
+    add("number", "no context: a number is not_a_string, which needs no routes", 42)
+    add("boolean", "no context: a boolean is not_a_string, which needs no routes", false)
+    add("array", "no context: an array holding the URL is not_a_string", [.string("\(site)/blog/spring")])
+    add(
+      "object-link-param", "no context: the LeeepLinkHandlerParam-like object is not_a_string",
+      ["kind": "blog", "url": .string("\(site)/blog/spring")])
+    add(
+      "unusable-routes", "routes that are no route table (a string) are never read for a non-string input",
+      42, context: ["routes": "https://shop.example/blog/{slug}"])
+    return builder.file(at: "leeep/link/context-free.json")
   }
 
   static func kinds() -> GeneratedFile {

@@ -26,6 +26,7 @@ enum PushPayloadVectors {
     files += valueFiles()
     files += scenarioFiles()
     files += precedenceFiles()
+    files.append(contextFree())
     return files
   }
 
@@ -245,5 +246,69 @@ extension PushPayloadVectors {
         tags: ["invalid"] + tags, input: input, expect: .reject(error: "not_an_object", field: nil))
     }
     return file.file(at: "\(folder)/invalid/not-an-object.json")
+  }
+
+  /// Checks 1–8 need no expected scope (check 9 is the first to compare with it), so each is
+  /// reported for a test with no context at all (SPEC 1: context is optional) or with an
+  /// `expected_scope` the suite could not use. The file has no context.
+  static func contextFree() -> GeneratedFile {
+    var file = VectorFileBuilder(
+      suite: suite, description: "checks 1-8 need no expected_scope: they are reported without a context",
+      source: source)
+    func add(
+      _ id: String, _ description: String, _ tags: [String], _ input: JSONValue, _ error: String, _ field: String?,
+      context: JSONObject? = nil
+    ) {
+      file.add(
+        id: "context-free.\(id)", description: description, tags: ["invalid"] + tags, input: input,
+        context: context, expect: reject(error, field))
+    }
+    let coordinate = PushSample.coordinate.data
+    let blog = PushSample.blog.data
+    add(
+      "not_an_object.json-encoded-map", "no context: check 1, the data map JSON-encoded as a string is not_an_object",
+      ["integration-mistake"], .string(JSONSerializer.compact.string(from: .object(coordinate))), "not_an_object", nil
+    )
+    add(
+      "non_string_value.ugc_id", "no context: check 2, ugc_id as a JSON number is non_string_value ugc_id", [],
+      .object(coordinate.with("ugc_id", 90001)), "non_string_value", "ugc_id")
+    add(
+      "missing_key.schema_version", "no context: check 3, no schema_version is missing_key schema_version", [],
+      .object(coordinate.without("schema_version")), "missing_key", "schema_version")
+    add(
+      "unsupported_schema.1", "no context: check 3, the legacy schema_version \"1\" is unsupported_schema",
+      ["legacy-schema"], .object(coordinate.with("schema_version", "1")), "unsupported_schema", "schema_version")
+    add(
+      "unknown_key.gcm-message-id", "no context: check 4, a gcm.message_id string is unknown_key gcm.message_id",
+      ["integration-mistake"], .object(coordinate.with("gcm.message_id", "1717200000000001")), "unknown_key",
+      "gcm.message_id")
+    add(
+      "missing_key.website_id", "no context: check 5, no website_id is missing_key website_id", [],
+      .object(coordinate.without("website_id")), "missing_key", "website_id")
+    add(
+      "invalid_value.target_type", "no context: check 6, target_type Blog (not blog) is invalid_value target_type",
+      [], .object(coordinate.with("target_type", "Blog")), "invalid_value", "target_type")
+    add(
+      "missing_key.blog_slug", "no context: check 7, a blog without blog_slug is missing_key blog_slug", [],
+      .object(blog.without("blog_slug")), "missing_key", "blog_slug")
+    add(
+      "unknown_key.blog_slug", "no context: check 7, a coordinate with blog_slug is unknown_key blog_slug", [],
+      .object(coordinate.with("blog_slug", "summer")), "unknown_key", "blog_slug")
+    add(
+      "invalid_value.website_id", "no context: check 8, website_id 01024 (leading zero) is invalid_value website_id",
+      [], .object(coordinate.with("website_id", "01024")), "invalid_value", "website_id")
+    add(
+      "invalid_value.blog_slug", "no context: check 8, an empty blog_slug is invalid_value blog_slug", ["boundary"],
+      .object(blog.with("blog_slug", "")), "invalid_value", "blog_slug")
+    add(
+      "unusable-scope.string",
+      "an expected_scope that is a string is never read before check 9: app_id 088 is invalid_value app_id", [],
+      .object(coordinate.with("app_id", "088")), "invalid_value", "app_id", context: ["expected_scope": "1024"])
+    add(
+      "unusable-scope.no-app-id",
+      "an expected_scope without app_id is never read before check 9: aps is non_string_value aps",
+      ["integration-mistake"], .object(coordinate.with("aps", ["alert": "x"])), "non_string_value", "aps",
+      context: ["expected_scope": ["website_id": "1024"]])
+    return file.file(at: "\(folder)/context-free.json")
   }
 }

@@ -66,7 +66,47 @@ enum RespondoPushPayloadVectors {
         seed(platform), routing(platform), encoding(platform), values(platform), type(platform),
         messageRules(platform), campaignRules(platform),
       ]
+    } + [contextFree()]
+  }
+
+  /// Steps 1 and 2 need no platform, so they are reported for a test with no context at all (SPEC
+  /// 1: context is optional) or with a platform the suite could not use. The file has no context;
+  /// step 3 is the first to read the platform.
+  static func contextFree() -> GeneratedFile {
+    var builder = VectorFileBuilder(
+      suite: suite, description: "not_an_object and not_respondo need no platform: reported without a context",
+      source: source)
+    func add(
+      _ id: String, _ description: String, tags: [String], _ input: JSONValue, _ error: String,
+      context: JSONObject? = nil
+    ) {
+      builder.add(
+        id: "context-free.\(id)", description: description, tags: tags, input: input, context: context,
+        expect: .reject(error))
     }
+    add(
+      "not_an_object.null", "no context: null is not_an_object, which needs no platform", tags: ["invalid"], .null,
+      "not_an_object")
+    add(
+      "not_an_object.array", "no context: an array holding the push is not_an_object", tags: ["invalid"],
+      [push(message, .ios)], "not_an_object")
+    add(
+      "not_an_object.string", "no context: the push as JSON text is not_an_object", tags: ["invalid"],
+      .string(JSONSerializer.compact.string(from: push(message, .ios))), "not_an_object")
+    add(
+      "not_respondo.empty", "no context: an empty map has no respondo key, which needs no platform",
+      tags: ["foreign-scope"], [:], "not_respondo")
+    add(
+      "not_respondo.aps-only", "no context: an APNs userInfo with only aps is not_respondo",
+      tags: ["foreign-scope"], ["aps": ["alert": ["title": "Sale", "body": "20% off today"]]], "not_respondo")
+    add(
+      "not_respondo.fcm-data", "no context: an FCM data map without respondo is not_respondo",
+      tags: ["foreign-scope"], ["screen": "order", "order_id": "A-100"], "not_respondo")
+    add(
+      "not_respondo.unusable-platform",
+      "a platform the suite cannot use (flutter) is never read before step 3: no respondo key is not_respondo",
+      tags: ["foreign-scope"], ["screen": "order"], "not_respondo", context: ["platform": "flutter"])
+    return builder.file(at: "respondo/push-payload/context-free.json")
   }
 
   /// The expected output of an accepted message push, as SPEC 3.7 defines it.

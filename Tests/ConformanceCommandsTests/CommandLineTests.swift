@@ -149,7 +149,7 @@ let failingFID =
     let vectors = folder.path + "/v"
     let whole = conformance(["run", "--vectors", vectors, "--junit", folder.path + "/all.xml"])
     #expect(whole.status == 2)
-    #expect(whole.output.hasSuffix("JUnit report: \(folder.path)/all.xml\n"))
+    #expect(whole.output.hasSuffix("JUnit report: \(folder.path)/all.xml\n30 passed, 2 failed\n"))
     let all = try folder.read("all.xml")
     #expect(all.contains(#"tests="32" failures="1" errors="1" skipped="0""#))
     var shardPaths: [String] = []
@@ -165,6 +165,35 @@ let failingFID =
     #expect(merged.status == 1)
     #expect(merged.output == "merged 3 reports into \(folder.path)/merged.xml\n30 passed, 2 failed\n")
     #expect(try folder.read("merged.xml").contains(#"tests="32" failures="1" errors="1" skipped="0""#))
+  }
+
+  @Test func everyMalformedFileIsAnErrorTestcaseNamingItAndTheGoodFileRuns() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("v/good.json", fidFile(passingFID))
+    let bad: [(String, [UInt8])] = [
+      ("bom.json", [0xEF, 0xBB, 0xBF] + Array(fidFile(passingFID).utf8)),
+      ("deep.json", Array(String(repeating: "[", count: 100_000).utf8)),
+      ("duplicate-key.json", Array(#"{"suite": "leeep.fid", "suite": "leeep.fid"}"#.utf8)),
+      ("lone-surrogate.json", Array(fidFile(passingFID.replacingOccurrences(of: "valid.c", with: #"\ud800"#)).utf8)),
+      ("bad-utf8.json", [0x7B, 0x22, 0xC3, 0x22, 0x3A, 0x31, 0x7D]),
+      ("huge-number.json", Array(("[" + String(repeating: "9", count: 10_000) + "]").utf8)),
+    ]
+    for (name, bytes) in bad { try folder.write("v/bad/\(name)", bytes: bytes) }
+    let started = ContinuousClock.now
+    let result = conformance(["run", "--vectors", folder.path + "/v", "--junit", folder.path + "/junit.xml"])
+    #expect(ContinuousClock.now - started < .seconds(30))
+    #expect(result.status == 2)
+    let junit = try XMLReadBack(path: folder.path + "/junit.xml")
+    #expect(junit.count("//testcase/error[@type='load-error']") == bad.count)
+    for (name, _) in bad {
+      #expect(junit.count("//testsuite[@name='bad/\(name)']/testcase[@name='bad/\(name)']/error") == 1, "\(name)")
+    }
+    #expect(junit.string("//testsuite[@name='good.json']/@tests") == "1")
+    #expect(junit.string("//testsuite[@name='good.json']/@failures") == "0")
+    #expect(
+      junit.string("//testsuite[@name='bad/lone-surrogate.json']//error/@message")
+        == #"invalid JSON: line 1, column 122: lone surrogate escape \uD800 is not a Unicode scalar"#)
   }
 
   @Test func mergeRefusesWhatIsNotAJUnitReport() throws {

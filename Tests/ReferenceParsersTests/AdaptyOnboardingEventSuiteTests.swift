@@ -16,18 +16,40 @@ private let expectedMeta: JSONValue = ["onboarding_id": "o", "screen_cid": "s", 
 @Suite struct AdaptyOnboardingEventSuiteTests {
   // MARK: Context
 
-  @Test func contextWithoutAUsableChannelIsAContextError() throws {
+  static let unusableContexts: [JSONObject] = [
+    [:], ["channel": 1], ["channel": "customAction"], ["channel": "Analytics"],
+  ]
+
+  /// missing_key is the first check that needs the channel.
+  @Test(arguments: unusableContexts)
+  func contextWithoutAUsableChannelIsAContextError(_ context: JSONObject) throws {
     let suite = AdaptyOnboardingEventSuite()
-    let event: JSONValue = ["meta": [:]]
-    #expect(throws: ContextError.self) { try suite.evaluate(event, context: [:]) }
-    #expect(throws: ContextError.self) { try suite.evaluate(event, context: ["channel": 1]) }
-    #expect(throws: ContextError.self) { try suite.evaluate(event, context: ["channel": "customAction"]) }
-    do {
-      _ = try suite.evaluate(event, context: ["channel": "Analytics"])
-      Issue.record("an unknown channel was accepted")
-    } catch {
-      #expect(error.key == "channel")
+    for event: JSONValue in [["meta": [:]], [:]] {
+      do {
+        _ = try suite.evaluate(event, context: context)
+        Issue.record("context \(context) was accepted")
+      } catch {
+        #expect(error.key == "channel")
+      }
     }
+  }
+
+  /// not_an_object and duplicate_field need no channel: they are reported with the context
+  /// missing or broken.
+  @Test(arguments: unusableContexts)
+  func structuralChecksNeedNoChannel(_ context: JSONObject) throws {
+    let suite = AdaptyOnboardingEventSuite()
+    #expect(try suite.evaluate("x", context: context) == .reject(error: "not_an_object", field: nil))
+    #expect(try suite.evaluate([], context: context) == .reject(error: "not_an_object", field: nil))
+    #expect(
+      try suite.evaluate(["action_id": "a", "actionId": "a"], context: context)
+        == .reject(error: "duplicate_field", field: "action_id"))
+    #expect(
+      try suite.evaluate(["meta": ["screen_index": 0, "screenIndex": 0]], context: context)
+        == .reject(error: "duplicate_field", field: "screen_index"))
+    #expect(
+      try suite.evaluate(["params": ["element_id": "e", "elementId": "e"]], context: context)
+        == .reject(error: "duplicate_field", field: "element_id"))
   }
 
   // MARK: Accepted events
@@ -43,10 +65,11 @@ private let expectedMeta: JSONValue = ["onboarding_id": "o", "screen_cid": "s", 
     }
   }
 
-  @Test func finishedLoadingIgnoresActionIDInAnySpellingOrType() throws {
+  @Test func finishedLoadingIgnoresActionIDInEitherSpellingAndAnyType() throws {
     let expected = Outcome.accept(output: ["channel": "finished_loading", "meta": expectedMeta])
     #expect(try adapty("{\(snakeMeta)}", channel: "finished_loading") == expected)
-    #expect(try adapty(#"{"action_id": 1, "actionId": "", \#(snakeMeta)}"#, channel: "finished_loading") == expected)
+    #expect(try adapty(#"{"action_id": 1, \#(snakeMeta)}"#, channel: "finished_loading") == expected)
+    #expect(try adapty(#"{"actionId": "", \#(snakeMeta)}"#, channel: "finished_loading") == expected)
   }
 
   @Test func analyticsMapsSnakeCaseNamesOnly() throws {
@@ -125,14 +148,41 @@ private let expectedMeta: JSONValue = ["onboarding_id": "o", "screen_cid": "s", 
         == .reject(error: "duplicate_field", field: "element_id"))
   }
 
-  @Test func duplicatesOfFieldsTheChannelDoesNotReadAreIgnored() throws {
+  /// SPEC step 2 is structural and comes before the channel-specific step 3: both spellings are a
+  /// duplicate_field on every channel, also where the channel otherwise ignores the field.
+  @Test(arguments: ["custom_action", "close_action", "paywall_action", "finished_loading", "analytics"])
+  func duplicatesAreRejectedOnEveryChannel(_ channel: String) throws {
     #expect(
-      try adapty(#"{"name": "n", "action_id": "a", "actionId": "b", \#(snakeMeta)}"#, channel: "analytics")
-        == .accept(output: ["channel": "analytics", "meta": expectedMeta, "event": "unknown", "name": "n"]))
+      try adapty(#"{"name": "n", "action_id": "a", "actionId": "b", \#(snakeMeta)}"#, channel: channel)
+        == .reject(error: "duplicate_field", field: "action_id"))
     #expect(
       try adapty(
-        #"{"action_id": "a", \#(snakeMeta), "params": {"element_id": 1, "elementId": 2}}"#, channel: "custom_action")
+        #"{"action_id": "a", "name": "n", \#(snakeMeta), "params": {"element_id": 1, "elementId": 2}}"#,
+        channel: channel)
+        == .reject(error: "duplicate_field", field: "element_id"))
+  }
+
+  @Test func duplicateFieldsInOrderAcrossLevels() throws {
+    // Top level before meta before params, whatever the channel reads.
+    let all =
+      #"{"actionId": 1, "action_id": 1, "meta": {"screensTotal": 1, "total_screens": 1}, "params": {"elementId": 1, "element_id": 1}}"#
+    #expect(try adapty(all, channel: "analytics") == .reject(error: "duplicate_field", field: "action_id"))
+    let metaAndParams =
+      #"{"meta": {"screensTotal": 1, "total_screens": 1}, "params": {"elementId": 1, "element_id": 1}}"#
+    #expect(
+      try adapty(metaAndParams, channel: "custom_action") == .reject(error: "duplicate_field", field: "total_screens"))
+  }
+
+  @Test func duplicatesInsideNonObjectsAreNotLookedFor() throws {
+    // "in an object params": a params that is not an object is ignored outside analytics, and on
+    // analytics it is invalid_type later.
+    #expect(
+      try adapty(
+        #"{"action_id": "a", \#(snakeMeta), "params": "{\"element_id\":1,\"elementId\":2}"}"#, channel: "custom_action")
         == .accept(output: ["channel": "custom_action", "action_id": "a", "meta": expectedMeta]))
+    #expect(
+      try adapty(#"{"name": "n", \#(snakeMeta), "params": [{"element_id": 1, "elementId": 2}]}"#, channel: "analytics")
+        == .reject(error: "invalid_type", field: "params"))
   }
 
   @Test func missingKeysInOrder() throws {

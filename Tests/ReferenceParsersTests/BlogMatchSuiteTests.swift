@@ -108,9 +108,40 @@ import Testing
     try expectMatches(Self.arguments.with("isPublic", false).with("extra", .null), true)
   }
 
-  @Test func anUnusableContextIsAContextError() {
-    #expect(throws: ContextError.self) { try suite.evaluate(.object(Self.arguments), context: [:]) }
-    #expect(throws: ContextError.self) { try suite.evaluate(.null, context: ["expected_scope": "1024"]) }
+  static let unusableContexts: [JSONObject] = [
+    [:], ["expected_scope": "1024"], ["expected_scope": ["website_id": "1024"]],
+    ["expected_scope": ["website_id": "1024", "app_id": "088"]],
+  ]
+
+  /// The payload's check 9 is the only one that needs `expected_scope`.
+  @Test(arguments: unusableContexts)
+  func anUnusableContextIsAContextErrorAtThePayloadsCheck9(_ context: JSONObject) {
+    #expect(throws: ContextError.self) { try suite.evaluate(.object(Self.arguments), context: context) }
+    #expect(throws: ContextError.self) {
+      try suite.evaluate(.object(Self.arguments.with("is_public", false)), context: context)
+    }
+    let coordinate = Self.data.with("target_type", "coordinate").with("blog_slug", nil)
+    #expect(throws: ContextError.self) {
+      try suite.evaluate(.object(Self.arguments.with("data", .object(coordinate))), context: context)
+    }
+  }
+
+  /// invalid_argument and the payload's checks 1–8 need no context: each is reported with the
+  /// context missing or broken.
+  @Test(arguments: unusableContexts)
+  func argumentsAndPayloadChecks1To8NeedNoContext(_ context: JSONObject) throws {
+    let failures: [(JSONValue, String, String?)] = [
+      (.null, "invalid_argument", nil),
+      ([:], "invalid_argument", "data"),
+      (.object(Self.arguments.with("is_public", "true")), "invalid_argument", "is_public"),
+      (.object(Self.arguments.with("data", .null)), "not_an_object", nil),
+      (.object(Self.arguments.with("data", .object(Self.data.with("ugc_id", 1)))), "non_string_value", "ugc_id"),
+      (.object(Self.arguments.with("data", .object(Self.data.with("blog_slug", nil)))), "missing_key", "blog_slug"),
+      (.object(Self.arguments.with("data", .object(Self.data.with("app_id", "088")))), "invalid_value", "app_id"),
+    ]
+    for (input, error, field) in failures {
+      #expect(try suite.evaluate(input, context: context) == .reject(error: error, field: field))
+    }
   }
 
   @Test func committedVectorsAgreeWithTheParser() throws {

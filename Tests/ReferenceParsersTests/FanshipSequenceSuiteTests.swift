@@ -22,7 +22,7 @@ private let fullLocationAllow = [
 @Suite struct FanshipSequenceSuiteTests {
   // MARK: Context
 
-  @Test func unusableContextsAreContextErrors() {
+  @Test func unusableContextsAreContextErrors() throws {
     let suite = FanshipSequenceSuite()
     let contexts: [(JSONObject, String)] = [
       ([:], "scenario"),
@@ -35,11 +35,18 @@ private let fullLocationAllow = [
       (["scenario": "receive", "app_state": "inactive"], "app_state"),
     ]
     for (context, key) in contexts {
-      do {
-        _ = try suite.evaluate([], context: context)
-        Issue.record("context \(context) was accepted")
-      } catch {
-        #expect(error.key == key)
+      // The empty trace's output and every step's checks need the scenario.
+      for input: JSONValue in [[], ["app_launch"], ["bogus"]] {
+        do {
+          _ = try suite.evaluate(input, context: context)
+          Issue.record("context \(context) was accepted")
+        } catch {
+          #expect(error.key == key)
+        }
+      }
+      // not_an_array needs no context: it is reported with the context missing or broken.
+      for input: JSONValue in ["app_launch", .null, ["app_launch", 1]] {
+        #expect(try suite.evaluate(input, context: context) == .reject(error: "not_an_array", field: nil))
       }
     }
   }

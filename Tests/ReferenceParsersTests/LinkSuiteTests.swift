@@ -148,8 +148,19 @@ import Testing
 
   // MARK: Context
 
-  @Test func aBrokenContextIsReportedBeforeTheInputType() {
-    #expect(throws: ContextError.self) { try suite.evaluate(.null, context: [:]) }
+  /// not_a_string needs no context: it is reported with the context missing or broken.
+  @Test(arguments: [JSONObject(), ["routes": "x"], ["routes": [["kind": "other", "pattern": "x"]]]])
+  func notAStringIsReportedWithoutAUsableContext(_ context: JSONObject) throws {
+    #expect(try suite.evaluate(42, context: context) == .reject(error: "not_a_string", field: nil))
+    #expect(try suite.evaluate(.null, context: context) == .reject(error: "not_a_string", field: nil))
+  }
+
+  /// Any string needs the route table, even one that is not a URL at all.
+  @Test(arguments: ["", "not a url", "https://shop.example/blog/a"])
+  func everyStringNeedsTheRoutes(_ url: String) {
+    for context: JSONObject in [[:], ["routes": "x"], ["routes": [], "ugc_page_transition": 1]] {
+      #expect(throws: ContextError.self) { try suite.evaluate(.string(url), context: context) }
+    }
   }
 
   @Test func contextErrorsNameTheKey() {

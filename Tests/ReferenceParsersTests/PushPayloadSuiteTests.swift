@@ -218,18 +218,52 @@ import Testing
     try expectReject(.object(userInfo), "non_string_value", "aps")
   }
 
-  @Test func anUnusableContextIsAContextError() {
-    let contexts: [JSONObject] = [
-      [:], ["expected_scope": "1024"], ["expected_scope": ["website_id": "1024"]],
-      ["expected_scope": ["website_id": 1024, "app_id": "88"]],
-      ["expected_scope": ["website_id": "01024", "app_id": "88"]],
-      ["expected_scope": ["website_id": "1024", "app_id": "88", "extra": "1"]],
+  static let unusableContexts: [JSONObject] = [
+    [:], ["expected_scope": "1024"], ["expected_scope": ["website_id": "1024"]],
+    ["expected_scope": ["website_id": 1024, "app_id": "88"]],
+    ["expected_scope": ["website_id": "01024", "app_id": "88"]],
+    ["expected_scope": ["website_id": "1024", "app_id": "88", "extra": "1"]],
+  ]
+
+  /// Check 9 is the only one that needs `expected_scope`: a payload passing checks 1–8 with an
+  /// unusable context is a context error, whether or not it would be foreign.
+  @Test(arguments: unusableContexts)
+  func anUnusableContextIsAContextErrorAtCheck9(_ context: JSONObject) {
+    #expect(throws: ContextError.self) { try suite.evaluate(.object(Self.coordinate), context: context) }
+    #expect(throws: ContextError.self) { try suite.evaluate(.object(Self.blog), context: context) }
+    #expect(
+      throws: ContextError.self
+    ) { try suite.evaluate(.object(Self.coordinate.setting("website_id", "2048")), context: context) }
+  }
+
+  /// Checks 1–8 need no context: each is reported with the context missing or broken.
+  @Test(arguments: unusableContexts)
+  func checks1To8NeedNoContext(_ context: JSONObject) throws {
+    let failures: [(JSONValue, String, String?)] = [
+      (.null, "not_an_object", nil),
+      (.object(Self.coordinate.setting("ugc_id", 90001)), "non_string_value", "ugc_id"),
+      (.object(Self.coordinate.setting("schema_version", "1")), "unsupported_schema", "schema_version"),
+      (.object(Self.coordinate.setting("aps", "x")), "unknown_key", "aps"),
+      (.object(Self.coordinate.removing("ugc_id")), "missing_key", "ugc_id"),
+      (.object(Self.coordinate.setting("target_type", "Blog")), "invalid_value", "target_type"),
+      (.object(Self.coordinate.setting("blog_slug", "summer")), "unknown_key", "blog_slug"),
+      (.object(Self.coordinate.setting("website_id", "01024")), "invalid_value", "website_id"),
     ]
-    for context in contexts {
-      #expect(throws: ContextError.self) { try suite.evaluate(.object(Self.coordinate), context: context) }
-      // The context is checked before the input: even a non-object input does not hide it.
-      #expect(throws: ContextError.self) { try suite.evaluate(.null, context: context) }
+    for (input, error, field) in failures {
+      #expect(try suite.evaluate(input, context: context) == .reject(error: error, field: field))
     }
+  }
+
+  @Test func parsingIgnoringTheScopeStopsBeforeCheck9() throws {
+    let foreign = try LeeepPushPayload.parseIgnoringScope(.object(Self.coordinate.setting("app_id", "89")))
+    #expect(foreign.scope.appID == "89")
+    do {
+      try foreign.checkScope(LeeepPushScope(websiteID: "1024", appID: "88"))
+      Issue.record("a foreign app was accepted")
+    } catch {
+      #expect(error.code == "foreign_scope" && error.field == "app_id")
+    }
+    try foreign.checkScope(LeeepPushScope(websiteID: "1024", appID: "89"))
   }
 
   @Test func matchesPublicBlogDetailComparesBytes() throws {

@@ -66,10 +66,22 @@ import Testing
     }
   }
 
-  @Test func contextPlatformMustBeIOSOrAndroid() {
-    for context: JSONObject in [[:], ["platform": "flutter"], ["platform": "IOS"], ["platform": 1]] {
-      #expect(throws: ContextError.self) { try suite.evaluate(["respondo": .object(message)], context: context) }
-    }
+  static let unusableContexts: [JSONObject] = [[:], ["platform": "flutter"], ["platform": "IOS"], ["platform": 1]]
+
+  @Test(arguments: unusableContexts)
+  func contextPlatformMustBeIOSOrAndroid(_ context: JSONObject) {
+    #expect(throws: ContextError.self) { try suite.evaluate(["respondo": .object(message)], context: context) }
+    // Step 3 is the first to read the platform: any respondo value needs it, even one no platform takes.
+    #expect(throws: ContextError.self) { try suite.evaluate(["respondo": 1], context: context) }
+  }
+
+  /// Steps 1 and 2 need no platform: they are reported with the context missing or broken.
+  @Test(arguments: unusableContexts)
+  func theFirstTwoStepsNeedNoPlatform(_ context: JSONObject) throws {
+    #expect(try suite.evaluate([], context: context) == .reject(error: "not_an_object", field: nil))
+    #expect(try suite.evaluate("respondo", context: context) == .reject(error: "not_an_object", field: nil))
+    #expect(
+      try suite.evaluate(["aps": ["alert": "hi"]], context: context) == .reject(error: "not_respondo", field: nil))
   }
 
   @Test func notAnObjectComesFirst() throws {

@@ -1,0 +1,268 @@
+import ConformanceJSON
+
+/// A list of tests an implementation is known to fail (`--expectations FILE`), so a run of a
+/// not-yet-conformant implementation stays green while its known gaps are tracked.
+///
+/// The list cannot go stale: a listed test that passes is an *unexpected pass* (a failure), and
+/// an entry that matches no test of the loaded corpus is *stale* (the run fails too).
+public struct ExpectedFailures: Sendable {
+  /// The value of an expectations file's `format` key.
+  public static let format = "conformance-expectations/1"
+
+  /// One entry of the file.
+  public struct Entry: Sendable {
+    public var suite: String
+    /// An exact id, or a glob over ids with `*` and `?`.
+    public var id: IDPattern
+    public var reason: String
+    public var link: String?
+    /// Where the entry is written, for messages: `expected-failures.json entries[2]`.
+    public var place: String
+
+    public init(suite: String, id: IDPattern, reason: String, link: String? = nil, place: String) {
+      self.suite = suite
+      self.id = id
+      self.reason = reason
+      self.link = link
+      self.place = place
+    }
+
+    func matches(suite: String, id: String) -> Bool {
+      self.suite == suite && self.id.matches(id)
+    }
+  }
+
+  /// The file the entries were read from, as given on the command line (empty when built in code).
+  public var file: String
+  public var entries: [Entry]
+
+  public init(file: String = "", entries: [Entry] = []) {
+    self.file = file
+    self.entries = entries
+  }
+
+  /// Which entries matched a test of the loaded corpus so far; kept by the runner during a run.
+  public struct Usage: Sendable {
+    var matched: [Bool]
+    /// Suites that had a file fail to load: their entries cannot be judged stale.
+    var suitesWithLoadFailures: Set<String> = []
+    var loadFailureWithoutSuite = false
+
+    public init(entryCount: Int) {
+      matched = Array(repeating: false, count: entryCount)
+    }
+  }
+
+  /// Applies the list to one file's results: a listed test that failed or errored becomes
+  /// skipped with the entry's reason; a listed test that passed becomes a failure (an
+  /// unexpected pass). Every entry matching any id the file holds (run or not, so `--suite`,
+  /// `--id` and `--shard` never make an entry look stale) is recorded in `usage`.
+  public func apply(to report: FileReport, usage: inout Usage) -> FileReport {
+    guard !entries.isEmpty else { return report }
+    guard case .results(let results) = report.content, let suite = report.suite else {
+      if let suite = report.suite {
+        usage.suitesWithLoadFailures.insert(suite)
+      } else {
+        usage.loadFailureWithoutSuite = true
+      }
+      return report
+    }
+    for id in report.testIDs {
+      for (index, entry) in entries.enumerated() where !usage.matched[index] && entry.matches(suite: suite, id: id) {
+        usage.matched[index] = true
+      }
+    }
+    var changed = report
+    changed.content = .results(results.map { apply(to: $0, suite: suite) })
+    return changed
+  }
+
+  func apply(to result: TestResult, suite: String) -> TestResult {
+    guard let entry = entries.first(where: { $0.matches(suite: suite, id: result.id) }) else { return result }
+    var changed = result
+    changed.expectedFailure = ExpectedFailureMatch(entry: entry, originalStatus: result.status)
+    switch result.status {
+    case .skipped:
+      // Not run (e.g. the implementation lacks the suite): nothing to learn either way.
+      break
+    case .failed(let failure):
+      changed.status = .skipped(ExpectedFailures.skipMessage(entry, outcome: "failed: \(failure.difference)"))
+    case .errored(let message):
+      changed.status = .skipped(ExpectedFailures.skipMessage(entry, outcome: "errored: \(message)"))
+    case .passed:
+      changed.status = .failed(
+        TestFailure(
+          expected: result.expected.json, actual: result.actual?.json ?? .null,
+          difference: ExpectedFailures.unexpectedPassMessage(entry, suite: suite, id: result.id)))
+    }
+    return changed
+  }
+
+  /// The entries no test of the loaded corpus matched, once the run is over.
+  public func staleEntries(_ usage: Usage) -> [StaleExpectation] {
+    entries.indices.compactMap { index in
+      let entry = entries[index]
+      guard !usage.matched[index] else { return nil }
+      // A file of this suite (or of an unknown suite) failed to load: the entry may match one
+      // of its tests, so it is not called stale (the load error already fails the run).
+      if usage.loadFailureWithoutSuite || usage.suitesWithLoadFailures.contains(entry.suite) { return nil }
+      return StaleExpectation(entry: entry, message: ExpectedFailures.staleMessage(entry))
+    }
+  }
+
+  /// `expected failure: REASON (LINK); failed: DIFFERENCE`.
+  static func skipMessage(_ entry: Entry, outcome: String) -> String {
+    "expected failure: \(entry.reason)" + (entry.link.map { " (\($0))" } ?? "") + "; \(outcome)"
+  }
+
+  static func unexpectedPassMessage(_ entry: Entry, suite: String, id: String) -> String {
+    "unexpected pass: \(suite) \(id) is listed as an expected failure (\(entry.place): \(entry.reason)) "
+      + "but passed; remove the entry or narrow its id"
+  }
+
+  static func staleMessage(_ entry: Entry) -> String {
+    "stale expected failure: \(entry.place) (suite \(entry.suite), id \(quote(entry.id.pattern))) "
+      + "matches no test in the loaded vectors; remove the entry or fix its suite or id"
+  }
+}
+
+/// The entry that listed a test, and the status the test had before the list was applied.
+public struct ExpectedFailureMatch: Sendable {
+  public var entry: ExpectedFailures.Entry
+  public var originalStatus: TestResult.Status
+
+  public init(entry: ExpectedFailures.Entry, originalStatus: TestResult.Status) {
+    self.entry = entry
+    self.originalStatus = originalStatus
+  }
+
+  /// Whether the listed test passed, which the run reports as a failure.
+  public var isUnexpectedPass: Bool {
+    if case .passed = originalStatus { return true }
+    return false
+  }
+}
+
+/// An entry of the list that matched no test of the loaded corpus.
+public struct StaleExpectation: Sendable, CustomStringConvertible {
+  public var entry: ExpectedFailures.Entry
+  public var message: String
+
+  public var description: String { message }
+}
+
+/// An expectations file that cannot be used, with the file and the place in it.
+public struct ExpectationsFileError: Error, Sendable, Equatable, CustomStringConvertible {
+  public var file: String
+  /// A JSON path such as `entries[2].id`; empty for the whole file.
+  public var place: String
+  public var reason: String
+
+  public var description: String { place.isEmpty ? "\(file): \(reason)" : "\(file): \(place): \(reason)" }
+}
+
+extension ExpectedFailures {
+  static let topLevelKeys = ["format", "entries"]
+  static let entryKeys = ["suite", "id", "reason", "link"]
+
+  /// Reads and checks an expectations file strictly: strict JSON, no unknown keys, known
+  /// suites, ids that are test ids or globs of them, no entry repeated.
+  public static func load(file: String) throws(ExpectationsFileError) -> ExpectedFailures {
+    let bytes: [UInt8]
+    do {
+      bytes = try readFile(file)
+    } catch {
+      throw ExpectationsFileError(file: file, place: "", reason: error.reason)
+    }
+    return try parse(bytes, file: file)
+  }
+
+  /// Checks the bytes of an expectations file; `file` names it in messages.
+  public static func parse(_ bytes: [UInt8], file: String) throws(ExpectationsFileError) -> ExpectedFailures {
+    func failure(_ place: String, _ reason: String) -> ExpectationsFileError {
+      ExpectationsFileError(file: file, place: place, reason: reason)
+    }
+    let document: JSONValue
+    do {
+      document = try JSONParser().parse(bytes)
+    } catch {
+      throw failure("", "invalid JSON: \(error)")
+    }
+    guard case .object(let top) = document else {
+      throw failure("", "the top level must be an object, found \(document.typeName)")
+    }
+    if let unknown = top.keys.first(where: { !isOneOf($0, topLevelKeys) }) {
+      throw failure("", unknownKeyReason(unknown, allowed: topLevelKeys))
+    }
+    guard let format = top["format"] else { throw failure("", "missing required key \"format\"") }
+    guard case .string(let formatText) = format, formatText.utf8.elementsEqual(Self.format.utf8) else {
+      throw failure(
+        "format", "unsupported format \(JSONSerializer.compact.string(from: format)), expected \(quote(Self.format))")
+    }
+    guard let entriesValue = top["entries"] else { throw failure("", "missing required key \"entries\"") }
+    guard case .array(let values) = entriesValue else {
+      throw failure("entries", "must be an array, found \(entriesValue.typeName)")
+    }
+    var entries: [Entry] = []
+    for (index, value) in values.enumerated() {
+      let place = "entries[\(index)]"
+      guard case .object(let object) = value else {
+        throw failure(place, "must be an object, found \(value.typeName)")
+      }
+      if let unknown = object.keys.first(where: { !isOneOf($0, entryKeys) }) {
+        throw failure(place, unknownKeyReason(unknown, allowed: entryKeys))
+      }
+      func string(_ key: String, required: Bool) throws(ExpectationsFileError) -> String? {
+        guard let member = object[key] else {
+          if required { throw failure(place, "missing required key \(quote(key))") }
+          return nil
+        }
+        guard case .string(let text) = member else {
+          throw failure("\(place).\(key)", "must be a string, found \(member.typeName)")
+        }
+        guard !text.isEmpty else { throw failure("\(place).\(key)", "must not be empty") }
+        return text
+      }
+      let suite = try string("suite", required: true)!
+      guard isOneOf(suite, Contract.suites) else {
+        throw failure(
+          "\(place).suite", "unknown suite \(quote(suite))\(suggestion(for: suite, among: Contract.suites))")
+      }
+      let id = try string("id", required: true)!
+      guard isIDGlob(id) else {
+        throw failure(
+          "\(place).id",
+          "\(quote(id)) is neither a test id nor a glob of one (letters, digits, '.', '_', '-', with * and ?)")
+      }
+      let reason = try string("reason", required: true)!
+      let link = try string("link", required: false)
+      if let earlier = entries.firstIndex(where: {
+        $0.suite.utf8.elementsEqual(suite.utf8) && $0.id.pattern.utf8.elementsEqual(id.utf8)
+      }) {
+        throw failure(place, "repeats entries[\(earlier)] (suite \(suite), id \(quote(id)))")
+      }
+      entries.append(
+        Entry(suite: suite, id: IDPattern(id), reason: reason, link: link, place: "\(file) \(place)"))
+    }
+    return ExpectedFailures(file: file, entries: entries)
+  }
+
+  /// Keys compared by their bytes: "reason" spelled with a combining mark is not "reason".
+  static func isOneOf(_ key: String, _ allowed: [String]) -> Bool {
+    allowed.contains { $0.utf8.elementsEqual(key.utf8) }
+  }
+
+  static func unknownKeyReason(_ key: String, allowed: [String]) -> String {
+    "unknown key \(quote(key))\(suggestion(for: key, among: allowed)); allowed: \(allowed.joined(separator: ", "))"
+  }
+
+  /// A test id's characters, plus the wildcards `*` and `?`; at most 128 bytes.
+  static func isIDGlob(_ text: String) -> Bool {
+    let bytes = text.utf8
+    guard !bytes.isEmpty, bytes.count <= 128 else { return false }
+    return bytes.allSatisfy {
+      Contract.isASCIIAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_")
+        || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?")
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import ConformanceKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A fingerprint of the vector files a run loaded, so a dashboard can tell whether two runs saw
+/// the same corpus (and shards of one run can be checked against each other).
+///
+/// Scheme `conformance-corpus-digest/1`: SHA-256 over, for each vector file under the roots (every
+/// file the runner finds, whatever the selection or shard; roots in command-line order, files in
+/// byte order of their paths), the UTF-8 bytes of its path relative
+/// to its root, one 0x00 byte, its length as 8 bytes big-endian, then its bytes. The length
+/// prefix keeps file boundaries unambiguous. The root itself is left out, so the digest does not
+/// depend on where the corpus is checked out. A file that cannot be read contributes its path,
+/// 0x00 and the length 0xFFFF_FFFF_FFFF_FFFF, and nothing else.
+public struct CorpusDigest: Sendable {
+  public static let scheme = "conformance-corpus-digest/1"
+
+  private var hash = SHA256()
+  public private(set) var fileCount = 0
+
+  public init() {}
+
+  /// Adds one file: its relative path and its bytes (`nil` when the file could not be read).
+  public mutating func add(path: String, bytes: [UInt8]?) {
+    fileCount += 1
+    var header = Array(path.utf8)
+    header.append(0)
+    let length = bytes.map { UInt64($0.count) } ?? UInt64.max
+    for shift in stride(from: 56, through: 0, by: -8) {
+      header.append(UInt8(truncatingIfNeeded: length >> UInt64(shift)))
+    }
+    hash.update(header)
+    if let bytes { hash.update(bytes) }
+  }
+
+  /// Reads the file at `location` and adds it.
+  public mutating func add(_ location: VectorFileLocation) {
+    add(path: location.path, bytes: CorpusDigest.readFile(location.displayPath))
+  }
+
+  /// The digest as 64 lowercase hex digits.
+  public var hexValue: String {
+    var copy = hash
+    return SHA256.hex(copy.finalize())
+  }
+
+  static func readFile(_ path: String) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return nil
+      }
+      if count == 0 { return bytes }
+      bytes += chunk[0..<count]
+    }
+  }
+}

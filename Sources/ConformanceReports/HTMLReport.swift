@@ -1,0 +1,128 @@
+import ConformanceJSON
+import ConformanceKit
+
+/// A self-contained HTML report of a run (`--report-html`): one file with inline CSS and
+/// JavaScript, no network access (a Content-Security-Policy forbids any), that shows the
+/// totals, a suite-by-tag matrix coloured by result, every failure with expected and actual
+/// side by side and the first difference highlighted, and a filter box.
+///
+/// The page is drawn by its script from JSON embedded in the file (the JSON report plus the
+/// expected/actual texts, pre-split around the difference so number literals stay exactly as
+/// written). Vector data only ever reaches the page as text: the static parts are
+/// HTML-escaped here, the embedded JSON has `<`, `>` and `&` written as `\u` escapes so it
+/// cannot end its `<script>` element, and the script inserts data with `textContent`.
+public enum HTMLReport {
+  /// Longest expected or actual text rendered per failure, in scalars.
+  static let textLimit = 20_000
+
+  public static func text(_ data: RunReportData) -> String {
+    let info = data.info
+    var meta = [
+      "Implementation <strong>\(ReportText.html(info.implementation))</strong>",
+      "\(ReportText.html(info.toolName)) \(ReportText.html(info.toolVersion))",
+      "\(data.corpusFileCount) vector files",
+      "corpus sha256 <code title=\"\(CorpusDigest.scheme)\">\(ReportText.html(data.corpusDigest))</code>",
+      "\(MarkdownSummary.milliseconds(data.summary.nanoseconds)) s",
+    ]
+    meta.append("roots: " + info.roots.map { "<code>\(ReportText.html($0))</code>" }.joined(separator: ", "))
+    if !info.selection.isEverything { meta.append(ReportText.html(plainSelection(info.selection))) }
+    if let expectations = info.expectations {
+      meta.append(
+        "expectations: <code>\(ReportText.html(expectations.file))</code> (\(expectations.entries.count) entries)")
+    }
+    return """
+      <!DOCTYPE html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+      <title>Conformance report: \(ReportText.html(info.implementation))</title>
+      <style>
+      \(HTMLReportAssets.css)
+      </style>
+      </head>
+      <body>
+      <header>
+      <h1>Conformance report <span id="status" class="status"></span></h1>
+      <p class="meta">\(meta.joined(separator: " · "))</p>
+      </header>
+      <noscript><p class="warning">This report draws its tables with JavaScript, which is turned off. The same data is in the JSON report (--report-json).</p></noscript>
+      <section id="totals" aria-label="Totals"></section>
+      <div class="filter"><label for="filter">Filter</label> <input id="filter" type="search" autocomplete="off" placeholder="suite, id, tag, file or any text"> <span id="filter-count"></span></div>
+      <section><h2>Suites by tag</h2><div class="scroll"><table id="matrix"></table></div>
+      <p class="legend"><span class="cell pass">passed</span> <span class="cell fail">failed or errored</span> <span class="cell skip">only skipped</span> <span class="cell none">no tests</span> Each cell: passed / tests; hover for details.</p></section>
+      <section id="failures-section"><h2>Failures</h2><div id="failures"></div></section>
+      <section id="listed-section"><h2>Expected failures</h2><div id="listed"></div></section>
+      <section id="stale-section"><h2>Stale expected-failure entries</h2><div id="stale"></div></section>
+      <section id="load-section"><h2>Files that failed to load</h2><div id="load-errors"></div></section>
+      <script type="application/json" id="report-data">\(embeddedData(data))</script>
+      <script>
+      \(HTMLReportAssets.script)
+      </script>
+      </body>
+      </html>
+
+      """
+  }
+
+  /// The page's data: the JSON report, and per failure its expected and actual texts split
+  /// around the first difference. Written so that no `<` can end the script element early.
+  static func embeddedData(_ data: RunReportData) -> String {
+    let views: [JSONValue] = data.failures.map { failure in
+      let located =
+        failure.kind == .failed && failure.actual != nil
+        ? DifferenceHighlight.locate(expected: failure.expected, actual: failure.actual!) : nil
+      var view: JSONObject = [
+        "expected": parts(DifferenceHighlight.render(failure.expected, marking: located?.expected))
+      ]
+      if let actual = failure.actual {
+        view["actual"] = parts(DifferenceHighlight.render(actual, marking: located?.actual))
+      }
+      return .object(view)
+    }
+    let value: JSONValue = ["report": JSONRunReport.value(data), "views": .array(views)]
+    return scriptSafe(JSONSerializer.compact.string(from: value))
+  }
+
+  /// JSON text that is safe inside `<script>`: `<`, `>` and `&` occur only inside strings in
+  /// JSON, where their `\u` escapes mean the same.
+  static func scriptSafe(_ json: String) -> String {
+    var output = ""
+    output.reserveCapacity(json.utf8.count)
+    for scalar in json.unicodeScalars {
+      switch scalar {
+      case "<": output += "\\u003c"
+      case ">": output += "\\u003e"
+      case "&": output += "\\u0026"
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+    return output
+  }
+
+  static func parts(_ parts: DifferenceHighlight.Parts) -> JSONValue {
+    // Keep the mark whole and trim around it, so a huge value cannot make the page unusable.
+    let marked = ReportText.truncated(parts.marked, limit: textLimit)
+    let room = max(0, textLimit - marked.unicodeScalars.count) / 2
+    let before = parts.before.unicodeScalars
+    let trimmedBefore =
+      before.count > room
+      ? "…(\(before.count - room) characters left out)…" + String(String.UnicodeScalarView(before.suffix(room)))
+      : parts.before
+    return [
+      .string(trimmedBefore), .string(marked), .string(ReportText.truncated(parts.after, limit: room)),
+    ]
+  }
+
+  static func plainSelection(_ selection: Selection) -> String {
+    var parts: [String] = []
+    if !selection.suites.isEmpty { parts.append("suites " + selection.suites.joined(separator: ", ")) }
+    if !selection.tags.isEmpty { parts.append("tags " + selection.tags.joined(separator: ", ")) }
+    if !selection.idPatterns.isEmpty {
+      parts.append("ids " + selection.idPatterns.map(\.pattern).joined(separator: ", "))
+    }
+    if let shard = selection.shard { parts.append("shard \(shard)") }
+    return "selection: " + parts.joined(separator: "; ")
+  }
+}

@@ -1,0 +1,144 @@
+import ConformanceJSON
+import ConformanceKit
+
+/// The machine-readable summary of a run (`--report-json`), described by
+/// `docs/report.schema.json`. Members are written in a fixed order and every list in run or
+/// contract order, so two runs over the same vectors differ only in `durationMilliseconds`.
+public enum JSONRunReport {
+  public static let format = "conformance-report/1"
+
+  public static func text(_ data: RunReportData) -> String {
+    JSONSerializer.pretty.string(from: value(data)) + "\n"
+  }
+
+  public static func value(_ data: RunReportData) -> JSONValue {
+    let info = data.info
+    var top: JSONObject = [
+      "format": .string(format),
+      "tool": ["name": .string(info.toolName), "version": .string(info.toolVersion)],
+      "implementation": .string(info.implementation),
+      "status": .string(data.status),
+      "exitStatus": number(Int(data.summary.exitStatus)),
+      "durationMilliseconds": number(Int((data.summary.nanoseconds + 500_000) / 1_000_000)),
+      "corpus": [
+        "roots": .array(info.roots.map(JSONValue.string)),
+        "files": number(data.corpusFileCount),
+        "digest": [
+          "algorithm": "sha256", "scheme": .string(CorpusDigest.scheme), "value": .string(data.corpusDigest),
+        ],
+      ],
+      "selection": selection(info.selection),
+    ]
+    if let expectations = info.expectations {
+      top["expectations"] = ["file": .string(expectations.file), "entries": number(expectations.entries.count)]
+    }
+    var totals = counts(data.summary.totals, loadErrors: true)
+    totals["unexpectedPasses"] = number(data.failures.filter { $0.kind == .unexpectedPass }.count)
+    totals["expectedFailures"] = number(data.listedFailures.count)
+    totals["staleExpectations"] = number(data.summary.staleExpectations.count)
+    top["totals"] = .object(totals)
+    top["suites"] = .array(
+      data.suites.map { row in
+        var object: JSONObject = ["suite": .string(row.suite)]
+        object.append(counts(row.counts, loadErrors: true))
+        object["untagged"] = .object(counts(row.untagged, loadErrors: false))
+        object["tags"] = .array(row.byTag.map(tagCounts))
+        return .object(object)
+      })
+    top["tags"] = .array(data.tags.map(tagCounts))
+    top["files"] = .array(
+      data.files.map { row in
+        var object = location(row.location)
+        if let suite = row.suite { object["suite"] = .string(suite) }
+        object.append(counts(row.counts, loadErrors: true))
+        if let reason = row.loadError { object["loadError"] = .string(reason) }
+        return .object(object)
+      })
+    top["loadErrors"] = .array(
+      data.loadErrors.map { row in
+        var object = location(row.location)
+        if let suite = row.suite { object["suite"] = .string(suite) }
+        object["reason"] = .string(row.loadError ?? "")
+        return .object(object)
+      })
+    top["failures"] = .array(data.failures.map(failure))
+    top["expectedFailures"] = .array(
+      data.listedFailures.map { listed in
+        var object = location(listed.location)
+        object["suite"] = .string(listed.suite)
+        object["id"] = .string(listed.id)
+        object["reason"] = .string(listed.reason)
+        if let link = listed.link { object["link"] = .string(link) }
+        object["entry"] = .string(listed.entryPlace)
+        object["outcome"] = .string(listed.outcome)
+        object["detail"] = .string(listed.detail)
+        return .object(object)
+      })
+    top["staleExpectations"] = .array(
+      data.summary.staleExpectations.map { stale in
+        var object: JSONObject = [
+          "entry": .string(stale.entry.place), "suite": .string(stale.entry.suite),
+          "id": .string(stale.entry.id.pattern), "reason": .string(stale.entry.reason),
+        ]
+        if let link = stale.entry.link { object["link"] = .string(link) }
+        object["message"] = .string(stale.message)
+        return .object(object)
+      })
+    return .object(top)
+  }
+
+  static func failure(_ failure: RunReportData.Failure) -> JSONValue {
+    var object: JSONObject = ["kind": .string(failure.kind.rawValue)]
+    object.append(location(failure.location))
+    object["suite"] = .string(failure.suite)
+    object["id"] = .string(failure.id)
+    if let description = failure.description { object["description"] = .string(description) }
+    object["tags"] = .array(failure.tags.map(JSONValue.string))
+    object["expected"] = failure.expected
+    if let actual = failure.actual { object["actual"] = actual }
+    switch failure.kind {
+    case .failed, .unexpectedPass: object["difference"] = .string(failure.message)
+    case .errored: object["error"] = .string(failure.message)
+    }
+    if let place = failure.entryPlace { object["entry"] = .string(place) }
+    return .object(object)
+  }
+
+  static func location(_ location: VectorFileLocation) -> JSONObject {
+    ["file": .string(location.displayPath), "root": .string(location.root), "path": .string(location.path)]
+  }
+
+  static func selection(_ selection: Selection) -> JSONValue {
+    var object: JSONObject = [
+      "suites": .array(selection.suites.map(JSONValue.string)),
+      "tags": .array(selection.tags.map(JSONValue.string)),
+      "ids": .array(selection.idPatterns.map { .string($0.pattern) }),
+    ]
+    if let shard = selection.shard { object["shard"] = .string(shard.description) }
+    return .object(object)
+  }
+
+  static func tagCounts(_ entry: RunReportData.TagCounts) -> JSONValue {
+    var object: JSONObject = ["tag": .string(entry.tag)]
+    object.append(counts(entry.counts, loadErrors: false))
+    return .object(object)
+  }
+
+  static func counts(_ counts: Counts, loadErrors: Bool) -> JSONObject {
+    var object: JSONObject = [
+      "tests": number(counts.tests), "passed": number(counts.passed), "failed": number(counts.failed),
+      "errored": number(counts.errored), "skipped": number(counts.skipped),
+    ]
+    if loadErrors { object["loadErrors"] = number(counts.loadErrors) }
+    return object
+  }
+
+  static func number(_ value: Int) -> JSONValue { .number(JSONNumber(value)) }
+}
+
+extension JSONObject {
+  /// Appends (or replaces) every member of `other`, keeping this object's order first.
+  fileprivate mutating func append(_ other: JSONObject) {
+    for member in other.members { self[member.key] = member.value }
+  }
+}

@@ -1,0 +1,194 @@
+import ConformanceJSON
+import ConformanceKit
+
+/// A Markdown summary of a run for a CI job page (`--summary-md`, e.g. `$GITHUB_STEP_SUMMARY`
+/// or a GitLab page): the outcome, totals, a suite table and the first failures in full. Lists
+/// are capped so a large red run stays readable (and under GitHub's 1 MiB summary limit); each
+/// capped list says how many it left out. The JSON and HTML reports hold everything.
+public enum MarkdownSummary {
+  /// Failures shown in full by default.
+  public static let defaultFailureLimit = 20
+  /// Load errors, stale entries and expected failures listed at most.
+  static let listLimit = 20
+  /// Longest expected or actual JSON text shown, in scalars.
+  static let jsonLimit = 1_000
+
+  public static func text(_ data: RunReportData, failureLimit: Int = defaultFailureLimit) -> String {
+    let totals = data.summary.totals
+    let stale = data.summary.staleExpectations
+    var lines: [String] = []
+    lines.append("## \(headline(data))")
+    lines.append("")
+    var facts = [
+      "Implementation **\(ReportText.markdown(data.info.implementation))**",
+      "\(ReportText.markdown(data.info.toolName)) \(ReportText.markdown(data.info.toolVersion))",
+      "\(data.corpusFileCount) vector files",
+      "corpus sha256 `\(data.corpusDigest.prefix(16))`",
+      "\(milliseconds(data.summary.nanoseconds)) s",
+    ]
+    if let selection = selectionText(data.info.selection) { facts.append(selection) }
+    lines.append(facts.joined(separator: " · "))
+    if let expectations = data.info.expectations {
+      let unexpected = data.failures.filter { $0.kind == .unexpectedPass }.count
+      lines.append("")
+      lines.append(
+        "Expected failures from \(ReportText.markdown(expectations.file)) "
+          + "(\(count(expectations.entries.count, "entry", "entries"))): "
+          + "\(data.listedFailures.count) failed as expected, \(count(unexpected, "unexpected pass", "unexpected passes")), "
+          + "\(count(stale.count, "stale entry", "stale entries")).")
+    }
+    lines.append("")
+    lines.append("| Suite | Tests | Passed | Failed | Errored | Skipped | Load errors |")
+    lines.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for row in data.suites {
+      lines.append(tableRow("`\(ReportText.visible(row.suite).replacingBackticks())`", row.counts))
+    }
+    lines.append(tableRow("**Total**", totals))
+
+    if !data.failures.isEmpty {
+      lines.append("")
+      lines.append("### Failures")
+      lines.append("")
+      let shown = min(failureLimit, data.failures.count)
+      if shown < data.failures.count {
+        lines.append(
+          "Showing the first \(shown) of \(data.failures.count) failures; \(data.failures.count - shown) more are "
+            + "left out here (the JSON and HTML reports list them all).")
+      } else {
+        lines.append("\(count(data.failures.count, "failure", "failures")):")
+      }
+      for (index, failure) in data.failures.prefix(shown).enumerated() {
+        lines.append("")
+        lines += failureLines(failure, number: index + 1)
+      }
+    }
+    if !data.loadErrors.isEmpty {
+      lines.append("")
+      lines.append("### Files that failed to load")
+      lines.append("")
+      for row in data.loadErrors.prefix(listLimit) {
+        lines.append(
+          "- \(ReportText.markdown(row.location.displayPath)): "
+            + ReportText.markdown(ReportText.truncated(row.loadError ?? "", limit: jsonLimit)))
+      }
+      lines += leftOut(data.loadErrors.count, noun: "load errors")
+    }
+    if !stale.isEmpty {
+      lines.append("")
+      lines.append("### Stale expected-failure entries")
+      lines.append("")
+      for entry in stale.prefix(listLimit) { lines.append("- \(ReportText.markdown(entry.message))") }
+      lines += leftOut(stale.count, noun: "stale entries")
+    }
+    if !data.listedFailures.isEmpty {
+      lines.append("")
+      lines.append(
+        "<details><summary>\(count(data.listedFailures.count, "expected failure", "expected failures")) "
+          + "(reported as skipped)</summary>")
+      lines.append("")
+      for listed in data.listedFailures.prefix(listLimit) {
+        lines.append(
+          "- `\(listed.suite.replacingBackticks())` `\(listed.id.replacingBackticks())`: "
+            + ReportText.markdown(listed.reason) + (listed.link.map { " (\(ReportText.markdown($0)))" } ?? ""))
+      }
+      lines += leftOut(data.listedFailures.count, noun: "expected failures")
+      lines.append("")
+      lines.append("</details>")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  static func headline(_ data: RunReportData) -> String {
+    let totals = data.summary.totals
+    let stale = data.summary.staleExpectations.count
+    var problems: [String] = []
+    if totals.failed > 0 { problems.append("\(totals.failed) failed") }
+    if totals.errored > 0 { problems.append("\(totals.errored) errored") }
+    if totals.loadErrors > 0 { problems.append(count(totals.loadErrors, "file", "files") + " not loaded") }
+    if stale > 0 { problems.append(count(stale, "stale expectation", "stale expectations")) }
+    let rest = "\(totals.passed) passed" + (totals.skipped > 0 ? ", \(totals.skipped) skipped" : "")
+    if problems.isEmpty { return "✅ Conformance: \(rest)" }
+    return "❌ Conformance: \(problems.joined(separator: ", ")); \(rest)"
+  }
+
+  static func failureLines(_ failure: RunReportData.Failure, number: Int) -> [String] {
+    let kind: String
+    switch failure.kind {
+    case .failed: kind = "failed"
+    case .errored: kind = "errored"
+    case .unexpectedPass: kind = "unexpected pass"
+    }
+    var lines = [
+      "#### \(number). `\(failure.suite.replacingBackticks())` `\(failure.id.replacingBackticks())` (\(kind))"
+    ]
+    lines.append("")
+    var facts = ["File: \(ReportText.markdown(failure.location.displayPath))"]
+    if let description = failure.description, !description.isEmpty {
+      facts.append("Description: \(ReportText.markdown(ReportText.truncated(description, limit: jsonLimit)))")
+    }
+    if !failure.tags.isEmpty {
+      facts.append("Tags: " + failure.tags.map(ReportText.markdown).joined(separator: ", "))
+    }
+    let label = failure.kind == .errored ? "Error" : "Difference"
+    facts.append("\(label): \(ReportText.markdown(ReportText.truncated(failure.message, limit: jsonLimit)))")
+    lines.append(facts.joined(separator: "  \n"))
+    var block = ["expected: " + json(failure.expected)]
+    if let actual = failure.actual { block.append("actual:   " + json(actual)) }
+    let body = block.joined(separator: "\n")
+    let fence = ReportText.fence(for: body)
+    lines.append("")
+    lines += [fence + "text", body, fence]
+    return lines
+  }
+
+  static func json(_ value: JSONValue) -> String {
+    // The serializer already writes invisible scalars as \u escapes; `visible` also covers
+    // anything it lets through, so the block stays one line per value.
+    ReportText.visible(ReportText.truncated(JSONSerializer.compact.string(from: value), limit: jsonLimit))
+  }
+
+  /// `1 entry`, `2 entries`.
+  static func count(_ value: Int, _ singular: String, _ plural: String) -> String {
+    "\(value) \(value == 1 ? singular : plural)"
+  }
+
+  static func tableRow(_ first: String, _ counts: Counts) -> String {
+    "| \(first) | \(counts.tests) | \(counts.passed) | \(counts.failed) | \(counts.errored) | \(counts.skipped) | "
+      + "\(counts.loadErrors) |"
+  }
+
+  static func leftOut(_ count: Int, noun: String) -> [String] {
+    count > listLimit ? ["- … and \(count - listLimit) more \(noun) (see the JSON or HTML report)"] : []
+  }
+
+  static func selectionText(_ selection: Selection) -> String? {
+    guard !selection.isEverything else { return nil }
+    var parts: [String] = []
+    if !selection.suites.isEmpty {
+      parts.append("suites " + selection.suites.map(ReportText.markdown).joined(separator: ", "))
+    }
+    if !selection.tags.isEmpty {
+      parts.append("tags " + selection.tags.map(ReportText.markdown).joined(separator: ", "))
+    }
+    if !selection.idPatterns.isEmpty {
+      parts.append("ids " + selection.idPatterns.map { ReportText.markdown($0.pattern) }.joined(separator: ", "))
+    }
+    if let shard = selection.shard { parts.append("shard \(shard)") }
+    return "selection: " + parts.joined(separator: "; ")
+  }
+
+  /// Seconds with three decimals, without floating point.
+  static func milliseconds(_ nanoseconds: UInt64) -> String {
+    let total = (nanoseconds + 500_000) / 1_000_000
+    let fraction = String(total % 1000)
+    return "\(total / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+  }
+}
+
+extension String {
+  /// For text inside a Markdown code span: a backtick would end the span early. Suites and ids
+  /// cannot hold one (their grammar forbids it), so this only guards against surprises.
+  fileprivate func replacingBackticks() -> String {
+    String(String.UnicodeScalarView(unicodeScalars.map { $0 == "`" ? "'" : $0 }))
+  }
+}

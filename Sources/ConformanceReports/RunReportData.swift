@@ -1,0 +1,244 @@
+import ConformanceJSON
+import ConformanceKit
+
+/// Facts about a run that its results do not carry: who ran what, over which vectors.
+public struct RunReportInfo: Sendable {
+  public var toolName: String
+  public var toolVersion: String
+  /// The implementation's name (`reference`, or an adapter's).
+  public var implementation: String
+  /// The vectors roots as given on the command line.
+  public var roots: [String]
+  public var selection: Selection
+  /// The expectations file in force, if any.
+  public var expectations: ExpectedFailures?
+
+  public init(
+    toolName: String, toolVersion: String, implementation: String, roots: [String],
+    selection: Selection = Selection(), expectations: ExpectedFailures? = nil
+  ) {
+    self.toolName = toolName
+    self.toolVersion = toolVersion
+    self.implementation = implementation
+    self.roots = roots
+    self.selection = selection
+    self.expectations = expectations
+  }
+}
+
+/// Everything the JSON, Markdown and HTML reports show, gathered from a run in file order.
+public struct RunReportData: Sendable {
+  public struct FileRow: Sendable {
+    public var location: VectorFileLocation
+    public var suite: String?
+    public var counts: Counts
+    public var loadError: String?
+  }
+
+  /// A test that counts against the run.
+  public struct Failure: Sendable {
+    public enum Kind: String, Sendable {
+      case failed
+      case errored
+      /// Listed as an expected failure, but passed.
+      case unexpectedPass = "unexpected-pass"
+    }
+
+    public var kind: Kind
+    public var location: VectorFileLocation
+    public var suite: String
+    public var id: String
+    public var description: String?
+    public var tags: [String]
+    /// The test's `expect` object.
+    public var expected: JSONValue
+    /// The implementation's answer in the same shape; `nil` when it threw.
+    public var actual: JSONValue?
+    /// The first difference (failed, unexpected pass) or the implementation's error (errored).
+    public var message: String
+    /// Where the expectations entry that listed the test is written (unexpected pass).
+    public var entryPlace: String?
+  }
+
+  /// A test listed as an expected failure that did fail or error (reported as skipped).
+  public struct ListedFailure: Sendable {
+    public var location: VectorFileLocation
+    public var suite: String
+    public var id: String
+    public var reason: String
+    public var link: String?
+    public var entryPlace: String
+    /// `failed` or `errored`.
+    public var outcome: String
+    /// The difference or the error, as the run saw it.
+    public var detail: String
+  }
+
+  public struct TagCounts: Sendable {
+    public var tag: String
+    public var counts: Counts
+  }
+
+  public struct SuiteRow: Sendable {
+    public var suite: String
+    /// Every test of the suite, and its files that failed to load.
+    public var counts: Counts
+    /// Tests of the suite without tags.
+    public var untagged: Counts
+    /// Per tag, in report order; a test with several tags counts under each.
+    public var byTag: [TagCounts]
+  }
+
+  public var info: RunReportInfo
+  public var summary: RunSummary
+  public var corpusDigest: String
+  public var corpusFileCount: Int
+  public var files: [FileRow]
+  public var failures: [Failure]
+  public var listedFailures: [ListedFailure]
+  public var suites: [SuiteRow]
+  public var tags: [TagCounts]
+
+  public var loadErrors: [FileRow] { files.filter { $0.loadError != nil } }
+
+  /// `passed`, `failed` or `load-error`, from the exit status.
+  public var status: String {
+    switch summary.exitStatus {
+    case 0: return "passed"
+    case 1: return "failed"
+    default: return "load-error"
+    }
+  }
+
+  /// Standard tags in the contract's order, then the others in byte order.
+  static func tagPrecedes(_ a: String, _ b: String) -> Bool {
+    let rankA = Contract.standardTags.firstIndex { $0.utf8.elementsEqual(a.utf8) } ?? Int.max
+    let rankB = Contract.standardTags.firstIndex { $0.utf8.elementsEqual(b.utf8) } ?? Int.max
+    if rankA != rankB { return rankA < rankB }
+    return utf8Precedes(a, b)
+  }
+
+  /// Suites in the contract's order, then any other in byte order.
+  static func suitePrecedes(_ a: String, _ b: String) -> Bool {
+    let rankA = Contract.suites.firstIndex(of: a) ?? Int.max
+    let rankB = Contract.suites.firstIndex(of: b) ?? Int.max
+    if rankA != rankB { return rankA < rankB }
+    return utf8Precedes(a, b)
+  }
+}
+
+/// Counts keyed by tag. Tags are vector data, so they are keyed by their UTF-8 bytes, never as
+/// `String` (whose equality would merge an NFC and an NFD spelling).
+struct TagTable: Sendable {
+  private var names: [String] = []
+  private var slots: [[UInt8]: Int] = [:]
+  private var counts: [Counts] = []
+
+  mutating func add(_ status: TestResult.Status, tag: String) {
+    let key = Array(tag.utf8)
+    if let slot = slots[key] {
+      counts[slot].add(status)
+    } else {
+      slots[key] = counts.count
+      names.append(tag)
+      var fresh = Counts()
+      fresh.add(status)
+      counts.append(fresh)
+    }
+  }
+
+  var ordered: [RunReportData.TagCounts] {
+    zip(names, counts).map { RunReportData.TagCounts(tag: $0.0, counts: $0.1) }
+      .sorted { RunReportData.tagPrecedes($0.tag, $1.tag) }
+  }
+}
+
+/// Gathers a run's results into ``RunReportData`` as observers receive them (in file order).
+/// When the run starts it reads every vector file under the roots once more for the corpus
+/// digest: all of them, whatever the selection or shard, so every shard of a run reports the
+/// same digest.
+public final class RunReportRecorder: RunObserver {
+  public let info: RunReportInfo
+  private var digest = CorpusDigest()
+  private var files: [RunReportData.FileRow] = []
+  private var failures: [RunReportData.Failure] = []
+  private var listedFailures: [RunReportData.ListedFailure] = []
+  private var tags = TagTable()
+  private var suiteTags: [String: TagTable] = [:]
+  private var suiteUntagged: [String: Counts] = [:]
+  public private(set) var data: RunReportData?
+
+  public init(info: RunReportInfo) {
+    self.info = info
+  }
+
+  public func runStarted(fileCount: Int) throws {
+    digest = CorpusDigest()
+    for root in info.roots {
+      for location in try VectorLoader().discover(root: root) { digest.add(location) }
+    }
+  }
+
+  public func fileFinished(_ report: FileReport) throws {
+    var row = RunReportData.FileRow(location: report.location, suite: report.suite, counts: report.counts)
+    switch report.content {
+    case .loadFailure(let failure):
+      row.loadError = failure.reason
+    case .results(let results):
+      let suite = report.suite ?? ""
+      for result in results { record(result, suite: suite, location: report.location) }
+    }
+    files.append(row)
+  }
+
+  public func runFinished(_ summary: RunSummary) throws {
+    let suiteNames = Set(summary.bySuite.keys).union(suiteTags.keys).sorted(by: RunReportData.suitePrecedes)
+    let suites = suiteNames.map { suite in
+      RunReportData.SuiteRow(
+        suite: suite, counts: summary.bySuite[suite] ?? Counts(), untagged: suiteUntagged[suite] ?? Counts(),
+        byTag: suiteTags[suite]?.ordered ?? [])
+    }
+    data = RunReportData(
+      info: info, summary: summary, corpusDigest: digest.hexValue, corpusFileCount: digest.fileCount, files: files,
+      failures: failures, listedFailures: listedFailures, suites: suites, tags: tags.ordered)
+  }
+
+  private func record(_ result: TestResult, suite: String, location: VectorFileLocation) {
+    var seen: Set<[UInt8]> = []
+    let distinctTags = result.tags.filter { seen.insert(Array($0.utf8)).inserted }
+    for tag in distinctTags {
+      tags.add(result.status, tag: tag)
+      suiteTags[suite, default: TagTable()].add(result.status, tag: tag)
+    }
+    if distinctTags.isEmpty { suiteUntagged[suite, default: Counts()].add(result.status) }
+
+    func failure(_ kind: RunReportData.Failure.Kind, actual: JSONValue?, message: String) -> RunReportData.Failure {
+      RunReportData.Failure(
+        kind: kind, location: location, suite: suite, id: result.id, description: result.description,
+        tags: result.tags, expected: result.expected.json, actual: actual, message: message,
+        entryPlace: result.expectedFailure?.entry.place)
+    }
+    switch result.status {
+    case .passed:
+      break
+    case .failed(let mismatch):
+      let kind: RunReportData.Failure.Kind =
+        result.expectedFailure?.isUnexpectedPass == true ? .unexpectedPass : .failed
+      failures.append(failure(kind, actual: mismatch.actual, message: mismatch.difference))
+    case .errored(let message):
+      failures.append(failure(.errored, actual: nil, message: message))
+    case .skipped:
+      guard let match = result.expectedFailure else { break }
+      let outcome: (String, String)
+      switch match.originalStatus {
+      case .failed(let mismatch): outcome = ("failed", mismatch.difference)
+      case .errored(let message): outcome = ("errored", message)
+      case .passed, .skipped: return
+      }
+      listedFailures.append(
+        RunReportData.ListedFailure(
+          location: location, suite: suite, id: result.id, reason: match.entry.reason, link: match.entry.link,
+          entryPlace: match.entry.place, outcome: outcome.0, detail: outcome.1))
+    }
+  }
+}
