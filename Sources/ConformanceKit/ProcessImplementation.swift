@@ -86,6 +86,9 @@ public final class ProcessImplementation: Implementation {
   /// Reads an adapter's answer to an `evaluate` request.
   static func outcome(from answer: JSONValue) throws(AdapterError) -> Outcome {
     let text = JSONSerializer.compact.string(from: answer)
+    if case .object(let object) = answer, object["result"] == nil, case .string(let reason)? = object["error"] {
+      throw AdapterError(description: "adapter could not evaluate the input: \(reason)")
+    }
     guard case .object(let object) = answer, case .string(let result)? = object["result"] else {
       throw AdapterError(description: "adapter answered \(text); expected an object with \"result\"")
     }

@@ -1,0 +1,52 @@
+import ConformanceJSON
+import ConformanceTestSupport
+import Foundation
+import ReferenceParsers
+import Testing
+
+@testable import ConformanceCommands
+
+@Suite struct ServeCommandTests {
+  func answer(_ line: String) -> String {
+    ServeCommand.answer(to: Array(line.utf8), implementation: ReferenceImplementation())
+  }
+
+  @Test func helloNamesTheReferenceAndEverySuite() throws {
+    let hello = try JSONParser().parse(answer(#"{"type": "hello", "protocol": "conformance-adapter/1"}"#))
+    #expect(hello.objectValue?["name"] == "reference")
+    #expect(hello.objectValue?["suites"]?.arrayValue?.count == 11)
+  }
+
+  @Test func evaluateAnswersWithTheOutcome() {
+    #expect(
+      answer(#"{"type": "evaluate", "suite": "leeep.fid", "input": "cAbCdEfGhIjKlMnOpQr_-0", "context": {}}"#)
+        == #"{"result": "accept", "output": "cAbCdEfGhIjKlMnOpQr_-0"}"#)
+    #expect(
+      answer(#"{"type": "evaluate", "suite": "leeep.fid", "input": 1, "context": {}}"#)
+        == #"{"result": "reject", "error": "not_a_string"}"#)
+  }
+
+  @Test func unanswerableRequestsGetAnError() {
+    #expect(
+      answer("nope") == #"{"error": "request is not strict JSON: line 1, column 1: invalid literal, expected null"}"#)
+    #expect(answer(#"{"type": "bye"}"#) == #"{"error": "unknown request type \"bye\""}"#)
+    #expect(
+      answer(#"{"type": "evaluate", "suite": "x.y", "input": 1}"#)
+        == #"{"error": "context suite: no reference parser for x.y"}"#)
+  }
+
+  /// The whole protocol end to end: `run --adapter "conformance serve"` over the shipped corpus,
+  /// with the binary `swift test` built beside the tests.
+  @Test func theShippedCorpusPassesThroughTheAdapterProtocol() throws {
+    let binary = packageRoot() + "/.build/debug/conformance"
+    try #require(FileManager.default.isExecutableFile(atPath: binary), "swift build first: \(binary)")
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let result = conformance([
+      "run", "--vectors", packageRoot() + "/Vectors", "--suite", "leeep.fid", "--suite", "fanship.sequence",
+      "--junit", folder.path + "/j.xml", "--adapter", "\(binary) serve",
+    ])
+    #expect(result.status == 0)
+    #expect(result.output.contains("\n1566 passed, 0 failed\n") || result.output.hasSuffix(" passed, 0 failed\n"))
+  }
+}
