@@ -197,8 +197,11 @@ public final class JUnitReportWriter: PreparingRunObserver {
       try writer.endElement()
       try writer.endElement()
     case .results:
+      // The same class and file go on every testcase of the file: made visible once.
+      let suiteText = VisibleXMLText(suite ?? "")
+      let fileText = VisibleXMLText(report.location.displayPath)
       for result in results {
-        try writeTestCase(result, suite: suite ?? "", file: report.location.displayPath, to: writer)
+        try writeTestCase(result, suite: suiteText, file: fileText, to: writer)
       }
     }
     try writer.endElement()
@@ -233,9 +236,9 @@ public final class JUnitReportWriter: PreparingRunObserver {
     return (try writer.finishFragment(), counts)
   }
 
-  private static func writeTestCase(_ result: TestResult, suite: String, file: String, to writer: XMLWriter)
-    throws(XMLWriterError)
-  {
+  private static func writeTestCase(
+    _ result: TestResult, suite: VisibleXMLText, file: VisibleXMLText, to writer: XMLWriter
+  ) throws(XMLWriterError) {
     try writer.startElement("testcase")
     try writer.attribute("classname", suite)
     try writer.attribute("name", result.id)
