@@ -76,8 +76,8 @@ public struct VectorFileDecoder: Sendable {
   // Locations are autoclosures: they are only needed for an error, and building a
   // "tests[123].expect" string for every test of a passing file cost an allocation per test.
   //
-  // A test's members are read in one pass into slots (the first of a repeated key wins, as
-  // with a lookup); every check then runs on the slots in the same order as before, so each
+  // A test's members are read in one pass into one local each (the first of a repeated key wins, as
+  // with a lookup); every check then runs on those in the same order as before, so each
   // error and its text are the ones a check-by-check reading gives.
   private func decodeTest(_ value: JSONValue, location: @autoclosure () -> String, fileContext: JSONObject)
     throws(VectorFileError) -> VectorTest
@@ -85,24 +85,34 @@ public struct VectorFileDecoder: Sendable {
     guard case .object(let test) = value else {
       throw VectorFileError(location: location(), reason: "a test must be an object, found \(value.typeName)")
     }
-    var slots = [JSONValue?](repeating: nil, count: Self.testKeys.count)
+    // Locals rather than an array of slots: the array cost an allocation and its release per test.
+    var idValue: JSONValue?
+    var descriptionValue: JSONValue?
+    var tagsValue: JSONValue?
+    var inputValue: JSONValue?
+    var contextValue: JSONValue?
+    var expectValue: JSONValue?
     for member in test.members {
-      guard let slot = TestKey(member.key) else {
-        throw unknownKey(member.key, allowed: Self.testKeys, location: location())
+      switch TestKey(member.key) {
+      case .id?: if idValue == nil { idValue = member.value }
+      case .description?: if descriptionValue == nil { descriptionValue = member.value }
+      case .tags?: if tagsValue == nil { tagsValue = member.value }
+      case .input?: if inputValue == nil { inputValue = member.value }
+      case .context?: if contextValue == nil { contextValue = member.value }
+      case .expect?: if expectValue == nil { expectValue = member.value }
+      case nil: throw unknownKey(member.key, allowed: Self.testKeys, location: location())
       }
-      if slots[slot.rawValue] == nil { slots[slot.rawValue] = member.value }
     }
-    let id = try requiredString(slots[TestKey.id.rawValue], "id", location: location())
+    let id = try requiredString(idValue, "id", location: location())
     guard Contract.isValidTestID(id) else {
       throw VectorFileError(
         location: "\(location()).id",
         reason:
           "\(quote(id)) is not a valid id (1-128 characters of A-Z a-z 0-9 . _ -, starting with a letter or digit)")
     }
-    let description = try optionalString(
-      slots[TestKey.description.rawValue], "description", location: location())
+    let description = try optionalString(descriptionValue, "description", location: location())
     var tags: [String] = []
-    if let tagsValue = slots[TestKey.tags.rawValue] {
+    if let tagsValue {
       guard case .array(let tagValues) = tagsValue else {
         throw VectorFileError(
           location: "\(location()).tags", reason: "must be an array of strings, found \(tagsValue.typeName)")
@@ -116,12 +126,12 @@ public struct VectorFileDecoder: Sendable {
         tags.append(text)
       }
     }
-    guard let input = slots[TestKey.input.rawValue] else {
+    guard let input = inputValue else {
       throw VectorFileError(location: location(), reason: "missing required key \"input\"")
     }
-    let ownContext = try optionalObject(slots[TestKey.context.rawValue], "context", location: location())
+    let ownContext = try optionalObject(contextValue, "context", location: location())
     let context = ownContext.map { fileContext.merging($0) } ?? fileContext
-    guard let expectValue = slots[TestKey.expect.rawValue] else {
+    guard let expectValue else {
       throw VectorFileError(location: location(), reason: "missing required key \"expect\"")
     }
     let expectation = try decodeExpectation(expectValue, location: "\(location()).expect")
@@ -262,7 +272,7 @@ public struct VectorFileDecoder: Sendable {
 }
 
 /// The keys a test may hold, in ``VectorFileDecoder/testKeys`` order, recognised by their bytes.
-private enum TestKey: Int {
+private enum TestKey {
   case id, description, tags, input, context, expect
 
   init?(_ key: String) {
