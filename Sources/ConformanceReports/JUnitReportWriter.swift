@@ -222,19 +222,20 @@ public final class JUnitReportWriter: PreparingRunObserver {
     }
     var keys: [Key] = []
     keys.reserveCapacity(results.count)
-    for (index, result) in results.enumerated() {
+    // By index, not `enumerated()`: that copied each whole TestResult (a retain and release
+    // per field) only to read its id.
+    for index in results.indices {
       var high: UInt64 = 0
       var low: UInt64 = 0
-      var position = 0
-      for byte in result.id.utf8 {
-        if position < 8 {
-          high |= UInt64(byte) << (56 - 8 * position)
-        } else if position < 16 {
-          low |= UInt64(byte) << (56 - 8 * (position - 8))
-        } else {
-          break
+      var id = results[index].id
+      id.withUTF8 { bytes in
+        for position in 0..<min(bytes.count, 16) {
+          if position < 8 {
+            high |= UInt64(bytes[position]) << (56 - 8 * position)
+          } else {
+            low |= UInt64(bytes[position]) << (56 - 8 * (position - 8))
+          }
         }
-        position += 1
       }
       keys.append(Key(high: high, low: low, index: index))
     }
