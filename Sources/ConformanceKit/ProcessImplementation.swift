@@ -94,14 +94,23 @@ public final class ProcessImplementation: Implementation {
       throw failure("pipe", code)
     }
     for descriptor in toChild + fromChild { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-    var actions = posix_spawn_file_actions_t()
+    // Darwin's spawn types are optional pointers, glibc's are structs (only Linux is built in CI).
+    #if canImport(Darwin)
+      var actions: posix_spawn_file_actions_t? = nil
+    #else
+      var actions = posix_spawn_file_actions_t()
+    #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
     posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
     // The harness ignores SIGPIPE (an adapter that died must show as an error, not kill it);
     // the adapter gets the default back, as any freshly started program expects.
-    var attributes = posix_spawnattr_t()
+    #if canImport(Darwin)
+      var attributes: posix_spawnattr_t? = nil
+    #else
+      var attributes = posix_spawnattr_t()
+    #endif
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
     var defaults = sigset_t()
@@ -117,7 +126,12 @@ public final class ProcessImplementation: Implementation {
     let arguments = ["/bin/sh", "-c", command]
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
-    let status = posix_spawn(&process, "/bin/sh", &actions, &attributes, &argv, environ)
+    #if canImport(Darwin)
+      let environment = _NSGetEnviron().pointee
+    #else
+      let environment = environ
+    #endif
+    let status = posix_spawn(&process, "/bin/sh", &actions, &attributes, &argv, environment)
     close(toChild[0])
     close(fromChild[1])
     guard status == 0 else {
