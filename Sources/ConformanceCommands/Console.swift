@@ -46,9 +46,14 @@ public final class CapturedConsole {
   public private(set) var output = ""
   public private(set) var error = ""
 
-  public init() {}
+  /// Whether the captured stderr should behave like a terminal (progress lines drawn).
+  public let errorIsTerminal: Bool
 
-  public lazy var console: Console = Console(errorIsTerminal: false) { [unowned self] stream, text in
+  public init(errorIsTerminal: Bool = false) {
+    self.errorIsTerminal = errorIsTerminal
+  }
+
+  public lazy var console: Console = Console(errorIsTerminal: errorIsTerminal) { [unowned self] stream, text in
     if stream == .output { self.output += text } else { self.error += text }
   }
 }

@@ -107,6 +107,23 @@ let failingFID =
     #expect(result.output.contains("… and 3 more problems not shown"))
   }
 
+  @Test func progressIsDrawnOnlyWhenStderrIsATerminal() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("v/a.json", fidFile(passingFID))
+    try folder.write("v/b.json", fidFile(passingFID.replacingOccurrences(of: "valid.c", with: "valid.d")))
+    let arguments = ["run", "--vectors", folder.path + "/v", "--junit", folder.path + "/j.xml"]
+    let terminal = CapturedConsole(errorIsTerminal: true)
+    #expect(ConformanceCommand.main(arguments: arguments, console: terminal.console) == 0)
+    #expect(terminal.error.contains("\r\u{1B}[K[1/2 files] 1 tests, 0 problems"))
+    #expect(terminal.error.contains("\r\u{1B}[K[2/2 files] 2 tests, 0 problems"))
+    #expect(terminal.error.hasSuffix("\r\u{1B}[K"), "the progress line is cleared before the summary")
+    #expect(!terminal.output.contains("\u{1B}"))
+    let pipe = CapturedConsole(errorIsTerminal: false)
+    #expect(ConformanceCommand.main(arguments: arguments, console: pipe.console) == 0)
+    #expect(pipe.error.isEmpty)
+  }
+
   @Test func lintReportsProblemsAndWarnings() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
