@@ -47,10 +47,14 @@ let package = Package(
       dependencies: ["ConformanceJSON", "ConformanceKit", "ReferenceParsers", "ConformanceReports"],
       swiftSettings: sharedSwiftSettings
     ),
+    // The Swift runtime linked in statically on Linux (Darwin has no static runtime): dynamic
+    // linking of the runtime libraries was most of the start-up time, which counts on every
+    // short run (docs/benchmarks.md).
     .executableTarget(
       name: "conformance",
       dependencies: ["ConformanceCommands"],
-      swiftSettings: sharedSwiftSettings
+      swiftSettings: sharedSwiftSettings,
+      linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))]
     ),
     // Deterministic generators for the shipped corpus under Vectors/.
     .target(

@@ -252,6 +252,8 @@ private struct Reader {
     var asciiOnly = true
     // Fast path: no escapes. Scan to the closing quote, checking control characters.
     while position < bytes.count {
+      skipPlainASCIIWords()
+      guard position < bytes.count else { break }
       let byte = bytes[position]
       if byte == UInt8(ascii: "\"") {
         let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
@@ -370,6 +372,34 @@ private struct Reader {
 
   mutating func skipDigits() {
     while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+  }
+
+  /// Skips whole eight-byte words of string content that need no attention (printable ASCII
+  /// other than `"` and `\\`), then moves up to the first byte that does. The byte loop handles
+  /// that byte, so errors and their offsets are unchanged. Scanning byte by byte was the
+  /// parser's largest own cost on vector files (long tokens and ids).
+  mutating func skipPlainASCIIWords() {
+    guard let base = bytes.baseAddress else { return }
+    while position + 8 <= bytes.count {
+      let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highBits: UInt64 = 0x8080_8080_8080_8080
+      // Exact tests for "some byte is": >= 0x80; < 0x20; == '"' (0x22); == '\\' (0x5C).
+      let nonASCII = word & highBits
+      let control = (word &- ones &* 0x20) & ~word & highBits
+      let quoteBytes = word ^ (ones &* 0x22)
+      let quote = (quoteBytes &- ones) & ~quoteBytes & highBits
+      let backslashBytes = word ^ (ones &* 0x5C)
+      let backslash = (backslashBytes &- ones) & ~backslashBytes & highBits
+      let special = nonASCII | control | quote | backslash
+      if special != 0 {
+        // The lowest flagged byte is exact (a borrow only ever flags bytes above a real match):
+        // move to it, so the byte loop starts right at what stopped the skip.
+        position += special.trailingZeroBitCount >> 3
+        return
+      }
+      position += 8
+    }
   }
 
   mutating func skipWhitespace() {

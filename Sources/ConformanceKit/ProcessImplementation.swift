@@ -1,6 +1,11 @@
 import ConformanceJSON
-import Foundation
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// An implementation in another process — another language, another SDK's parser — spoken to
 /// over the line protocol `conformance-adapter/1` (docs/adapters.md):
@@ -28,32 +33,32 @@ public final class ProcessImplementation: Implementation {
   }
 
   struct Connection: ~Copyable {
-    let process: Process
-    let input: FileHandle
+    let process: pid_t
+    /// The write end of the adapter's standard input.
+    let input: Int32
     var reader: LineReader
   }
 
   /// Starts `command` and performs the hello exchange.
+  ///
+  /// The process is started with `posix_spawn` rather than Foundation's `Process`, so that the
+  /// `conformance` binary does not load Foundation (and ICU) at start-up for a feature most runs
+  /// do not use.
   public init(command: String) throws(AdapterError) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    let stdinPipe = Pipe()
-    let stdoutPipe = Pipe()
-    process.standardInput = stdinPipe
-    process.standardOutput = stdoutPipe
-    do {
-      try process.run()
-    } catch {
-      throw AdapterError(description: "cannot start adapter `\(command)`: \(error)")
-    }
-    var reader = LineReader(descriptor: stdoutPipe.fileHandleForReading.fileDescriptor)
+    let (process, input, output) = try Self.spawn(command: command)
+    var reader = LineReader(descriptor: output)
     let hello: JSONValue = ["type": "hello", "protocol": "conformance-adapter/1"]
-    let answer = try Self.exchange(
-      hello, input: stdinPipe.fileHandleForWriting, reader: &reader, command: command)
+    let answer: JSONValue
+    do {
+      answer = try Self.exchange(hello, input: input, reader: &reader, command: command)
+    } catch {
+      Self.abandon(process: process, input: input, output: output)
+      throw error
+    }
     guard case .object(let object) = answer, case .string(let name)? = object["name"],
       case .array(let suiteValues)? = object["suites"]
     else {
+      Self.abandon(process: process, input: input, output: output)
       throw AdapterError(
         description:
           "adapter `\(command)` answered hello with \(JSONSerializer.compact.string(from: answer)); expected {\"name\": …, \"suites\": […]}"
@@ -62,14 +67,97 @@ public final class ProcessImplementation: Implementation {
     self.name = name
     self.command = command
     self.suites = suiteValues.compactMap(\.stringValue)
-    self.connection = Mutex(Connection(process: process, input: stdinPipe.fileHandleForWriting, reader: reader))
+    self.connection = Mutex(Connection(process: process, input: input, reader: reader))
   }
 
   deinit {
     connection.withLock { connection in
-      try? connection.input.close()
-      connection.process.waitUntilExit()
+      Self.finish(process: connection.process, input: connection.input, output: connection.reader.descriptor)
     }
+  }
+
+  /// `/bin/sh -c command` with its standard input and output on two new pipes (standard error
+  /// is the harness's). Returns the process and the harness's ends: where to write, where to read.
+  private static func spawn(command: String) throws(AdapterError) -> (pid_t, input: Int32, output: Int32) {
+    func failure(_ what: String, _ code: Int32) -> AdapterError {
+      AdapterError(description: "cannot start adapter `\(command)`: \(what): \(String(cString: strerror(code)))")
+    }
+    // Close-on-exec everywhere (`pipe2` is not visible from Swift's Glibc module): the child gets its two ends only through dup2 below, and no
+    // other adapter started later inherits these, or the adapter would never see end of input.
+    var toChild: [Int32] = [-1, -1]
+    var fromChild: [Int32] = [-1, -1]
+    guard pipe(&toChild) == 0 else { throw failure("pipe", errno) }
+    guard pipe(&fromChild) == 0 else {
+      let code = errno
+      close(toChild[0])
+      close(toChild[1])
+      throw failure("pipe", code)
+    }
+    for descriptor in toChild + fromChild { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+    // Darwin's spawn types are optional pointers, glibc's are structs (only Linux is built in CI).
+    #if canImport(Darwin)
+      var actions: posix_spawn_file_actions_t? = nil
+    #else
+      var actions = posix_spawn_file_actions_t()
+    #endif
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+    posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+    // The harness ignores SIGPIPE (an adapter that died must show as an error, not kill it);
+    // the adapter gets the default back, as any freshly started program expects.
+    #if canImport(Darwin)
+      var attributes: posix_spawnattr_t? = nil
+    #else
+      var attributes = posix_spawnattr_t()
+    #endif
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    sigaddset(&defaults, SIGPIPE)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    posix_spawnattr_setsigmask(&attributes, &mask)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+    var process: pid_t = 0
+    let arguments = ["/bin/sh", "-c", command]
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { for argument in argv { free(argument) } }
+    #if canImport(Darwin)
+      let environment = _NSGetEnviron().pointee
+    #else
+      let environment = environ
+    #endif
+    let status = posix_spawn(&process, "/bin/sh", &actions, &attributes, &argv, environment)
+    close(toChild[0])
+    close(fromChild[1])
+    guard status == 0 else {
+      close(toChild[1])
+      close(fromChild[0])
+      throw failure("posix_spawn /bin/sh", status)
+    }
+    return (process, toChild[1], fromChild[0])
+  }
+
+  /// Closes both pipes of an adapter that failed the hello exchange without waiting for it (it
+  /// may never read its input again); reaps it if it has already exited.
+  private static func abandon(process: pid_t, input: Int32, output: Int32) {
+    close(input)
+    close(output)
+    var status: Int32 = 0
+    _ = waitpid(process, &status, WNOHANG)
+  }
+
+  /// Closes the adapter's input (its signal to finish), waits for it to exit, and closes
+  /// the harness's end of its output.
+  private static func finish(process: pid_t, input: Int32, output: Int32) {
+    close(input)
+    var status: Int32 = 0
+    while waitpid(process, &status, 0) < 0 && errno == EINTR {}
+    close(output)
   }
 
   public func supports(suite: String) -> Bool { suites.contains(suite) }
@@ -110,13 +198,13 @@ public final class ProcessImplementation: Implementation {
   }
 
   private static func exchange(
-    _ request: JSONValue, input: FileHandle, reader: inout LineReader, command: String
+    _ request: JSONValue, input: Int32, reader: inout LineReader, command: String
   ) throws(AdapterError) -> JSONValue {
     // The compact serializer escapes every control character, so a request is one line.
     let line = JSONSerializer.compact.string(from: request) + "\n"
     // A failed write (the adapter exited: EPIPE) is not reported on its own: reading next tells
     // whether the adapter still said something, and gives one message whichever side noticed first.
-    try? input.write(contentsOf: Data(line.utf8))
+    writeAll(Array(line.utf8), to: input)
     guard let answer = reader.nextLine() else {
       throw AdapterError(description: "adapter `\(command)` closed its output without answering")
     }
@@ -126,6 +214,22 @@ public final class ProcessImplementation: Implementation {
       let shown = String(decoding: answer.prefix(200), as: UTF8.self)
       throw AdapterError(
         description: "adapter `\(command)` answered a line that is not strict JSON (\(error)): \(shown)")
+    }
+  }
+}
+
+/// Writes every byte unless the descriptor fails (a closed pipe: EPIPE), retrying interrupted
+/// and partial writes.
+private func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+  bytes.withUnsafeBytes { buffer in
+    var offset = 0
+    while offset < buffer.count {
+      let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      offset += written
     }
   }
 }

@@ -152,6 +152,7 @@ public struct Runner: Sendable {
       file = loaded
     }
     var results: [TestResult] = []
+    results.reserveCapacity(file.tests.count)
     let supported = implementation.supports(suite: file.suite)
     for test in file.tests where selection.includes(test: test, in: file) {
       results.append(run(test, suite: file.suite, supported: supported))

@@ -58,6 +58,7 @@ public struct VectorFileDecoder: Sendable {
     var tests: [VectorTest] = []
     tests.reserveCapacity(testValues.count)
     var firstIndexByID: [String: Int] = [:]
+    firstIndexByID.reserveCapacity(testValues.count)
     for (index, value) in testValues.enumerated() {
       let test = try decodeTest(value, location: "tests[\(index)]", fileContext: context)
       if let earlier = firstIndexByID.updateValue(index, forKey: test.id) {
@@ -74,27 +75,49 @@ public struct VectorFileDecoder: Sendable {
 
   // Locations are autoclosures: they are only needed for an error, and building a
   // "tests[123].expect" string for every test of a passing file cost an allocation per test.
+  //
+  // A test's members are read in one pass into one local each (the first of a repeated key wins, as
+  // with a lookup); every check then runs on those in the same order as before, so each
+  // error and its text are the ones a check-by-check reading gives.
   private func decodeTest(_ value: JSONValue, location: @autoclosure () -> String, fileContext: JSONObject)
     throws(VectorFileError) -> VectorTest
   {
     guard case .object(let test) = value else {
       throw VectorFileError(location: location(), reason: "a test must be an object, found \(value.typeName)")
     }
-    try rejectUnknownKeys(test, allowed: Self.testKeys, location: location())
-    let id = try requiredString(test, "id", location: location())
+    // Locals rather than an array of slots: the array cost an allocation and its release per test.
+    var idValue: JSONValue?
+    var descriptionValue: JSONValue?
+    var tagsValue: JSONValue?
+    var inputValue: JSONValue?
+    var contextValue: JSONValue?
+    var expectValue: JSONValue?
+    for member in test.members {
+      switch TestKey(member.key) {
+      case .id?: if idValue == nil { idValue = member.value }
+      case .description?: if descriptionValue == nil { descriptionValue = member.value }
+      case .tags?: if tagsValue == nil { tagsValue = member.value }
+      case .input?: if inputValue == nil { inputValue = member.value }
+      case .context?: if contextValue == nil { contextValue = member.value }
+      case .expect?: if expectValue == nil { expectValue = member.value }
+      case nil: throw unknownKey(member.key, allowed: Self.testKeys, location: location())
+      }
+    }
+    let id = try requiredString(idValue, "id", location: location())
     guard Contract.isValidTestID(id) else {
       throw VectorFileError(
         location: "\(location()).id",
         reason:
           "\(quote(id)) is not a valid id (1-128 characters of A-Z a-z 0-9 . _ -, starting with a letter or digit)")
     }
-    let description = try optionalString(test, "description", location: location())
+    let description = try optionalString(descriptionValue, "description", location: location())
     var tags: [String] = []
-    if let tagsValue = test["tags"] {
+    if let tagsValue {
       guard case .array(let tagValues) = tagsValue else {
         throw VectorFileError(
           location: "\(location()).tags", reason: "must be an array of strings, found \(tagsValue.typeName)")
       }
+      tags.reserveCapacity(tagValues.count)
       for (index, tag) in tagValues.enumerated() {
         guard case .string(let text) = tag else {
           throw VectorFileError(
@@ -103,12 +126,12 @@ public struct VectorFileDecoder: Sendable {
         tags.append(text)
       }
     }
-    guard let input = test["input"] else {
+    guard let input = inputValue else {
       throw VectorFileError(location: location(), reason: "missing required key \"input\"")
     }
-    let ownContext = try optionalObject(test, "context", location: location())
+    let ownContext = try optionalObject(contextValue, "context", location: location())
     let context = ownContext.map { fileContext.merging($0) } ?? fileContext
-    guard let expectValue = test["expect"] else {
+    guard let expectValue else {
       throw VectorFileError(location: location(), reason: "missing required key \"expect\"")
     }
     let expectation = try decodeExpectation(expectValue, location: "\(location()).expect")
@@ -123,20 +146,50 @@ public struct VectorFileDecoder: Sendable {
     guard case .object(let expect) = value else {
       throw VectorFileError(location: location(), reason: "must be an object, found \(value.typeName)")
     }
-    let result = try requiredString(expect, "result", location: location())
-    switch result {
+    // One pass: the four known members, and the first member (in document order) that each
+    // kind of expectation does not allow.
+    var result: JSONValue?
+    var output: JSONValue?
+    var error: JSONValue?
+    var field: JSONValue?
+    var firstNotForAccept: String?
+    var firstNotForReject: String?
+    for member in expect.members {
+      switch ExpectKey(member.key) {
+      case .result?:
+        if result == nil { result = member.value }
+      case .output?:
+        if output == nil { output = member.value }
+        if firstNotForReject == nil { firstNotForReject = member.key }
+      case .error?:
+        if error == nil { error = member.value }
+        if firstNotForAccept == nil { firstNotForAccept = member.key }
+      case .field?:
+        if field == nil { field = member.value }
+        if firstNotForAccept == nil { firstNotForAccept = member.key }
+      case nil:
+        if firstNotForAccept == nil { firstNotForAccept = member.key }
+        if firstNotForReject == nil { firstNotForReject = member.key }
+      }
+    }
+    let resultText = try requiredString(result, "result", location: location())
+    switch resultText {
     case "accept":
-      try rejectUnknownKeys(expect, allowed: ["result", "output"], location: location())
-      return .accept(output: expect["output"])
+      if let key = firstNotForAccept {
+        throw unknownKey(key, allowed: ["result", "output"], location: location())
+      }
+      return .accept(output: output)
     case "reject":
-      try rejectUnknownKeys(expect, allowed: ["result", "error", "field"], location: location())
+      if let key = firstNotForReject {
+        throw unknownKey(key, allowed: ["result", "error", "field"], location: location())
+      }
       return .reject(
-        error: try optionalString(expect, "error", location: location()),
-        field: try optionalString(expect, "field", location: location()))
+        error: try optionalString(error, "error", location: location()),
+        field: try optionalString(field, "field", location: location()))
     default:
       throw VectorFileError(
         location: "\(location()).result",
-        reason: "must be \"accept\" or \"reject\", found \(quote(result))")
+        reason: "must be \"accept\" or \"reject\", found \(quote(resultText))")
     }
   }
 
@@ -146,18 +199,29 @@ public struct VectorFileDecoder: Sendable {
     throws(VectorFileError)
   {
     for member in object.members where !allowed.contains(where: { utf8Equal($0, member.key) }) {
-      let key = member.key
-      let allowedList = allowed.map { quote($0) }.joined(separator: ", ")
-      throw VectorFileError(
-        location: location(),
-        reason: "unknown key \(quote(key))\(suggestion(for: key, among: allowed)) (allowed: \(allowedList))")
+      throw unknownKey(member.key, allowed: allowed, location: location())
     }
+  }
+
+  private func unknownKey(_ key: String, allowed: [String], location: @autoclosure () -> String)
+    -> VectorFileError
+  {
+    let allowedList = allowed.map { quote($0) }.joined(separator: ", ")
+    return VectorFileError(
+      location: location(),
+      reason: "unknown key \(quote(key))\(suggestion(for: key, among: allowed)) (allowed: \(allowedList))")
   }
 
   private func requiredString(_ object: JSONObject, _ key: String, location: @autoclosure () -> String)
     throws(VectorFileError) -> String
   {
-    guard let value = object[key] else {
+    try requiredString(object[key], key, location: location())
+  }
+
+  private func requiredString(_ value: JSONValue?, _ key: String, location: @autoclosure () -> String)
+    throws(VectorFileError) -> String
+  {
+    guard let value else {
       throw VectorFileError(location: location(), reason: "missing required key \(quote(key))")
     }
     guard case .string(let text) = value else {
@@ -170,7 +234,13 @@ public struct VectorFileDecoder: Sendable {
   private func optionalString(_ object: JSONObject, _ key: String, location: @autoclosure () -> String)
     throws(VectorFileError) -> String?
   {
-    guard let value = object[key] else { return nil }
+    try optionalString(object[key], key, location: location())
+  }
+
+  private func optionalString(_ value: JSONValue?, _ key: String, location: @autoclosure () -> String)
+    throws(VectorFileError) -> String?
+  {
+    guard let value else { return nil }
     guard case .string(let text) = value else {
       throw VectorFileError(
         location: join(location, key), reason: "must be a string, found \(value.typeName)")
@@ -181,7 +251,13 @@ public struct VectorFileDecoder: Sendable {
   private func optionalObject(_ object: JSONObject, _ key: String, location: @autoclosure () -> String)
     throws(VectorFileError) -> JSONObject?
   {
-    guard let value = object[key] else { return nil }
+    try optionalObject(object[key], key, location: location())
+  }
+
+  private func optionalObject(_ value: JSONValue?, _ key: String, location: @autoclosure () -> String)
+    throws(VectorFileError) -> JSONObject?
+  {
+    guard let value else { return nil }
     guard case .object(let inner) = value else {
       throw VectorFileError(
         location: join(location, key), reason: "must be an object, found \(value.typeName)")
@@ -193,6 +269,66 @@ public struct VectorFileDecoder: Sendable {
     let location = location()
     return location.isEmpty ? key : "\(location).\(key)"
   }
+}
+
+/// The keys a test may hold, in ``VectorFileDecoder/testKeys`` order, recognised by their bytes.
+private enum TestKey {
+  case id, description, tags, input, context, expect
+
+  init?(_ key: String) {
+    let found = withKeyBytes(key) { bytes -> TestKey? in
+      switch bytes.count {
+      case 2: return bytesEqual(bytes, "id") ? .id : nil
+      case 4: return bytesEqual(bytes, "tags") ? .tags : nil
+      case 5: return bytesEqual(bytes, "input") ? .input : nil
+      case 6: return bytesEqual(bytes, "expect") ? .expect : nil
+      case 7: return bytesEqual(bytes, "context") ? .context : nil
+      case 11: return bytesEqual(bytes, "description") ? .description : nil
+      default: return nil
+      }
+    }
+    guard let found else { return nil }
+    self = found
+  }
+}
+
+/// The keys an expectation may hold, recognised by their bytes.
+private enum ExpectKey {
+  case result, output, error, field
+
+  init?(_ key: String) {
+    let found = withKeyBytes(key) { bytes -> ExpectKey? in
+      switch bytes.count {
+      case 5:
+        if bytesEqual(bytes, "error") { return .error }
+        return bytesEqual(bytes, "field") ? .field : nil
+      case 6:
+        if bytesEqual(bytes, "result") { return .result }
+        return bytesEqual(bytes, "output") ? .output : nil
+      default: return nil
+      }
+    }
+    guard let found else { return nil }
+    self = found
+  }
+}
+
+/// Runs `body` on the key's UTF-8 bytes (copied only for a string without contiguous storage).
+private func withKeyBytes<Result>(_ key: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+  if let result = key.utf8.withContiguousStorageIfAvailable(body) { return result }
+  return Array(key.utf8).withUnsafeBufferPointer(body)
+}
+
+/// Whether the bytes are exactly the ASCII name's.
+private func bytesEqual(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+  guard bytes.count == name.utf8CodeUnitCount else { return false }
+  let expected = name.utf8Start
+  var index = 0
+  while index < bytes.count {
+    if bytes[index] != expected[index] { return false }
+    index += 1
+  }
+  return true
 }
 
 func quote(_ text: String) -> String {

@@ -134,7 +134,9 @@ func readFile(_ path: String) throws(ReadError) -> [UInt8] {
   defer { close(descriptor) }
   var info = stat()
   let expected = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
-  var bytes = [UInt8](repeating: 0, count: max(expected, 0))
+  // One byte more than the size, so that the read which finds the end needs no larger buffer
+  // (growing it copied every file once more).
+  var bytes = [UInt8](repeating: 0, count: max(expected, 0) + 1)
   var filled = 0
   while true {
     if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }

@@ -10,7 +10,28 @@ public enum JUnitFormat {
   /// Seconds with exactly three decimals, rounded half up from nanoseconds: `0.000`, `1.235`.
   public static func seconds(nanoseconds: UInt64) -> String {
     let milliseconds = nanoseconds / 1_000_000 + (nanoseconds % 1_000_000 >= 500_000 ? 1 : 0)
-    return "\(milliseconds / 1000)." + zeroPadded(milliseconds % 1000, width: 3)
+    // Digits written right to left into the string's own storage: one of these goes on every
+    // testcase, and interpolation plus padding cost over a thousand instructions each.
+    var wholeDigits = 1
+    var rest = milliseconds / 1000
+    while rest >= 10 {
+      rest /= 10
+      wholeDigits += 1
+    }
+    return String(unsafeUninitializedCapacity: wholeDigits + 4) { buffer in
+      var value = milliseconds
+      var index = wholeDigits + 3
+      for position in 0..<(wholeDigits + 3) {
+        if position == 3 {
+          buffer[index] = UInt8(ascii: ".")
+          index -= 1
+        }
+        buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
+        value /= 10
+        index -= 1
+      }
+      return wholeDigits + 4
+    }
   }
 
   /// Reads a `time` attribute back into nanoseconds: ASCII digits, optionally a dot and more

@@ -11,6 +11,7 @@
 /// ``JSONSerializer``, which already doubles every backslash inside strings, so an escape made
 /// here cannot be mistaken for text the report quotes.
 public func visibleXMLText(_ text: String) -> String {
+  guard mayHoldForbiddenXMLScalar(text) else { return text }
   guard text.unicodeScalars.contains(where: isForbiddenInXML) else { return text }
   var result = ""
   result.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 16)
@@ -22,6 +23,20 @@ public func visibleXMLText(_ text: String) -> String {
     }
   }
   return result
+}
+
+/// A byte-level pre-check, so that the common text (ids, paths, printable ASCII) is not decoded
+/// scalar by scalar: every forbidden scalar is either a single byte below 0x20 in UTF-8, or
+/// U+FFFE / U+FFFF, whose encodings (`EF BF BE`, `EF BF BF`) start with 0xEF. `false` proves
+/// the text clean; `true` only means the scalar-level check must run.
+func mayHoldForbiddenXMLScalar(_ text: String) -> Bool {
+  let scan = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
+    for byte in bytes where byte < 0x20 || byte == 0xEF {
+      if byte != 0x09 && byte != 0x0A && byte != 0x0D { return true }
+    }
+    return false
+  }
+  return text.utf8.withContiguousStorageIfAvailable(scan) ?? true
 }
 
 /// Whether XML 1.0's `Char` production excludes the scalar. Surrogates cannot occur in a Swift

@@ -13,6 +13,21 @@ struct XMLFragment {
   var bytes: [UInt8]
 }
 
+/// Text already passed through ``visibleXMLText(_:)``, so that a value written many times is
+/// checked once.
+struct VisibleXMLText {
+  let text: String
+
+  init(_ text: String) {
+    self.text = visibleXMLText(text)
+  }
+}
+
+/// A C string's pointer as libxml2's `xmlChar` (unsigned char) type, which has the same layout.
+private func xmlCharacters(_ pointer: UnsafePointer<CChar>) -> UnsafePointer<xmlChar> {
+  UnsafeRawPointer(pointer).assumingMemoryBound(to: xmlChar.self)
+}
+
 /// The one place that produces XML: a thin owner of a libxml2 `xmlTextWriter`.
 ///
 /// No XML is ever built by hand. Every element, attribute and text goes through the writer,
@@ -95,7 +110,8 @@ final class XMLWriter {
         xmlTextWriterStartElementNS(writer, prefix, name, namespaceURI.map(visibleXMLText)),
         "xmlTextWriterStartElementNS")
     } else {
-      try check(xmlTextWriterStartElement(writer, name), "xmlTextWriterStartElement")
+      let status = name.withCString { xmlTextWriterStartElement(writer, xmlCharacters($0)) }
+      try check(status, "xmlTextWriterStartElement")
     }
   }
 
@@ -117,8 +133,20 @@ final class XMLWriter {
           writer, prefix, name, namespaceURI.map(visibleXMLText), visibleXMLText(value)),
         "xmlTextWriterWriteAttributeNS")
     } else {
-      try check(xmlTextWriterWriteAttribute(writer, name, visibleXMLText(value)), "xmlTextWriterWriteAttribute")
+      try attribute(name, VisibleXMLText(value))
     }
+  }
+
+  /// An attribute whose value was made visible once (``VisibleXMLText``) and is written many
+  /// times, like a file's path on each of its testcases. Wraps `xmlTextWriterWriteAttribute`,
+  /// handing it the strings' own UTF-8 (`withCString`) rather than a C copy made per call.
+  func attribute(_ name: String, _ value: VisibleXMLText) throws(XMLWriterError) {
+    let status = name.withCString { namePointer in
+      value.text.withCString { valuePointer in
+        xmlTextWriterWriteAttribute(writer, xmlCharacters(namePointer), xmlCharacters(valuePointer))
+      }
+    }
+    try check(status, "xmlTextWriterWriteAttribute")
   }
 
   /// Character data; the writer escapes `&`, `<`, `>` (so `]]>` cannot end anything) and CR.

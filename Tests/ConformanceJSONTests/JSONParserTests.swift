@@ -65,6 +65,27 @@ import Testing
       failure("\"a\u{1}b\"") == #"line 1, column 3: raw control character U+0001 in a string (escape it as \u0001)"#)
   }
 
+  /// Strings are scanned eight bytes at a time where they are plain ASCII: whatever stops the
+  /// scan (a quote, an escape, a control character, a non-ASCII byte, the end of input) must
+  /// be found at every offset within a word, with the same result as byte by byte.
+  @Test(arguments: 0..<19)
+  func everyOffsetInAStringWordIsSeen(length: Int) throws {
+    let run = String(repeating: "a", count: length)
+    #expect(try parser.parse("\"\(run)\"") == .string(run))
+    #expect(try parser.parse("[\"\(run)\\n\(run)\"]") == .array([.string(run + "\n" + run)]))
+    #expect(try parser.parse("\"\(run)é\(run)\"") == .string(run + "é" + run))
+    #expect(try parser.parse("\"\(run)\u{7F}\"") == .string(run + "\u{7F}"))
+    #expect(
+      failure("\"\(run)\u{1F}\(run)\"")
+        == "line 1, column \(length + 2): raw control character U+001F in a string (escape it as \\u001F)")
+    #expect(
+      failure([0x22] + Array(run.utf8) + [0xC0, 0xAF, 0x22]) == "line 1, column \(length + 2): invalid UTF-8 byte 0xC0")
+    #expect(failure("\"\(run)") == "line 1, column 1: unterminated string")
+    #expect(
+      try parser.parse("\(String(repeating: " ", count: length))[\n\(String(repeating: " ", count: length))1]")
+        == .array([.number(JSONNumber(uncheckedLiteral: "1"))]))
+  }
+
   @Test func grammarErrorsNameThePlace() {
     #expect(failure("[1, 2,]") == "line 1, column 7: unexpected character ']', expected a value")
     #expect(failure("{\"a\" 1}") == "line 1, column 6: unexpected character '1', expected ':' after a key")

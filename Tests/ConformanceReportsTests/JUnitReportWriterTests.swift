@@ -388,3 +388,18 @@ import Testing
     #expect(try folder.list() == ["Reports"])
   }
 }
+
+@Suite struct JUnitIDOrderTests {
+  /// The packed-prefix sort gives the byte order of the whole ids: ids sharing their first
+  /// sixteen bytes or more, prefixes of one another, bytes above 0x7F, and the empty id.
+  @Test func idOrderIsTheByteOrderOfTheIDs() {
+    let ids = [
+      "valid.f00030-001", "valid.f00030-000", "valid.f00030-0001", "valid.f00030-00", "a", "", "b",
+      "abcdefgh", "abcdefg", "abcdefghi", "abcdefghijklmnopq", "abcdefghijklmnop", "abcdefghijklmnopa",
+      "é", "e\u{301}", "z", "Z", "0", "valid.f00030-000.long-tail.b", "valid.f00030-000.long-tail.a",
+    ]
+    let results = ids.map { result($0, .passed) }
+    let expected = ids.indices.sorted { ids[$0].utf8.lexicographicallyPrecedes(ids[$1].utf8) }
+    #expect(JUnitReportWriter.idOrder(results) == expected)
+  }
+}

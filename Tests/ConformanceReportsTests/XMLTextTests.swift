@@ -27,6 +27,19 @@ import Testing
     #expect(visibleXMLText(text).utf8.elementsEqual("\\u0000x\\u0001\\u0001\ty\\ufffe\\uffff\n".utf8))
   }
 
+  /// The byte-level pre-check never lets a forbidden scalar through: every scalar of the Basic
+  /// Multilingual Plane and a stride through the others, between neighbours.
+  @Test func theByteLevelPreCheckMissesNoForbiddenScalar() {
+    var wrong: [UInt32] = []
+    for value in Array(UInt32(0)...0xFFFF) + Array(stride(from: UInt32(0x10000), through: 0x10FFFF, by: 0x101)) {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let text = "ab\(scalar)c"
+      let expected = isForbiddenInXML(scalar) ? "ab\\u" + hexDigits(value, width: 4) + "c" : text
+      if !visibleXMLText(text).utf8.elementsEqual(expected.utf8) { wrong.append(value) }
+    }
+    #expect(wrong == [])
+  }
+
   /// Every scalar, against XML 1.0's `Char` production written out independently:
   /// `#x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]`.
   @Test func forbiddenScalarsAreExactlyThoseOutsideXMLChar() {
