@@ -94,11 +94,4 @@ enum FileSystem {
     return info.st_mode & 0o7777
   }
 
-  /// Makes a rename in `folder` durable; best effort, since not every file system can.
-  static func syncFolder(_ folder: String) {
-    let descriptor = open(folder, O_RDONLY | O_DIRECTORY)
-    guard descriptor >= 0 else { return }
-    _ = fsync(descriptor)
-    close(descriptor)
-  }
 }
