@@ -383,16 +383,17 @@ def render(results, facts, args):
             verdicts.append("- 1M: conformance peak RSS %.0f MiB = %.0f MB (target < 200 MB): %s" % (
                 c_peak / 1024, c_peak * 1024 / 1e6, "met" if c_peak * 1024 < 200e6 else "NOT met"))
     if medians.get("1M") and medians.get("100k"):
-        # Judged on CPU time: wall time at 1M also carries the machine's other jobs and the
-        # write-back of the previous runs' 150 MB reports.
-        # Interference only ever adds time, so the best round is the steadiest estimate.
+        # Judged on medians, as every other target: wall time (what a CI job waits for) and CPU
+        # time (which the machine's other jobs disturb less) must both grow at most 11x for 10x
+        # the vectors. The best single round is shown too; with 5 rounds it is too noisy to judge.
         growth = medians["1M"] / medians["100k"]
         best = {size: min(m.cpu for m in results[size]["conformance"]) for size in ("100k", "1M")}
         cpu_growth = best["1M"] / best["100k"]
         median_growth = median_cpu(results["1M"]["conformance"]) / median_cpu(results["100k"]["conformance"])
-        verdicts.append("- 100k → 1M: conformance CPU time grows %.1fx (best rounds; medians %.1fx; median wall "
-                        "time %.1fx) for 10x the vectors (linear: 10x; met when the best-round CPU growth is at "
-                        "most 11x): %s" % (cpu_growth, median_growth, growth, "met" if cpu_growth <= 11 else "NOT met"))
+        linear = growth <= 11 and median_growth <= 11
+        verdicts.append("- 100k → 1M: conformance median wall time grows %.1fx and median CPU time %.1fx (best "
+                        "rounds %.1fx) for 10x the vectors (linear: 10x; met when both medians grow at most 11x): %s"
+                        % (growth, median_growth, cpu_growth, "met" if linear else "NOT met"))
     static_lines = []
     for size, by_tool in results.items():
         static = median(by_tool.get("conformance-static", []))
