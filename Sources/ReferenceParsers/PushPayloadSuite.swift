@@ -29,9 +29,11 @@ public struct LeeepPushScope: Sendable {
     self.appID = appID
   }
 
-  /// Reads the context's `expected_scope`: an object with exactly `website_id` and `app_id`, both
-  /// numeric IDs. The seed builds it "アプリの設定から" (from the app's configuration), so anything
-  /// else is a mistake in the vector file, never a rejection of the input.
+  /// Reads the context's `expected_scope`: an object whose `website_id` and `app_id` are strings
+  /// (the seed builds it "アプリの設定から", from the app's configuration). They are compared byte
+  /// for byte, never validated: a value no payload could carry simply never matches. Other keys are
+  /// ignored, as the suites ignore keys they do not read. Anything else is a mistake in the vector
+  /// file, never a rejection of the input.
   public init(context: JSONObject) throws(ContextError) {
     let key = "expected_scope"
     guard let value = context[key] else {
@@ -40,20 +42,15 @@ public struct LeeepPushScope: Sendable {
     guard case .object(let scope) = value else {
       throw ContextError(key: key, reason: "must be an object, not \(value.typeName)")
     }
-    func numericID(_ name: String) throws(ContextError) -> String {
+    func string(_ name: String) throws(ContextError) -> String {
       guard let member = scope[name] else { throw ContextError(key: key, reason: "\(name) is missing") }
-      guard case .string(let text) = member, TextRules.isNumericID(text) else {
-        throw ContextError(key: key, reason: "\(name) must be a numeric ID string")
+      guard case .string(let text) = member else {
+        throw ContextError(key: key, reason: "\(name) must be a string, not \(member.typeName)")
       }
       return text
     }
-    let websiteID = try numericID("website_id")
-    let appID = try numericID("app_id")
-    if let extra = scope.keysInByteOrder.first(where: {
-      !TextRules.identical($0, "website_id") && !TextRules.identical($0, "app_id")
-    }) {
-      throw ContextError(key: key, reason: "unexpected key \(extra); only website_id and app_id")
-    }
+    let websiteID = try string("website_id")
+    let appID = try string("app_id")
     self.init(websiteID: websiteID, appID: appID)
   }
 }

@@ -110,7 +110,7 @@ import Testing
 
   static let unusableContexts: [JSONObject] = [
     [:], ["expected_scope": "1024"], ["expected_scope": ["website_id": "1024"]],
-    ["expected_scope": ["website_id": "1024", "app_id": "088"]],
+    ["expected_scope": ["website_id": "1024", "app_id": 88]],
   ]
 
   /// The payload's check 9 is the only one that needs `expected_scope`.

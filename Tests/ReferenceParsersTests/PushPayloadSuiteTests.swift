@@ -221,9 +221,16 @@ import Testing
   static let unusableContexts: [JSONObject] = [
     [:], ["expected_scope": "1024"], ["expected_scope": ["website_id": "1024"]],
     ["expected_scope": ["website_id": 1024, "app_id": "88"]],
-    ["expected_scope": ["website_id": "01024", "app_id": "88"]],
-    ["expected_scope": ["website_id": "1024", "app_id": "88", "extra": "1"]],
   ]
+
+  /// The expected scope is compared, not validated, and keys beside it are ignored.
+  @Test func theExpectedScopeIsComparedNotValidated() throws {
+    let odd: JSONObject = ["expected_scope": ["website_id": "01024", "app_id": "88", "note": "staging"]]
+    let outcome = try suite.evaluate(.object(Self.coordinate), context: odd)
+    #expect(outcome == .reject(error: "foreign_scope", field: "website_id"))
+    let extra: JSONObject = ["expected_scope": ["website_id": "1024", "app_id": "88", "note": "staging"]]
+    #expect(try suite.evaluate(.object(Self.coordinate), context: extra).isAccept)
+  }
 
   /// Check 9 is the only one that needs `expected_scope`: a payload passing checks 1–8 with an
   /// unusable context is a context error, whether or not it would be foreign.
