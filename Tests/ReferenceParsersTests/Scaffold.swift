@@ -1,1 +1,0 @@
-// scaffolding: replaced as the target is written
