@@ -36,7 +36,8 @@ enum RunCommand: Subcommand {
         name: "report-json", valueName: "FILE", help: "Also write a JSON summary (docs/report.schema.json).",
         repeatable: false),
       .init(
-        name: "summary-md", valueName: "FILE", help: "Also write a Markdown summary (e.g. $GITHUB_STEP_SUMMARY).",
+        name: "summary-md", valueName: "FILE",
+        help: "Also write a Markdown summary (append it to $GITHUB_STEP_SUMMARY).",
         repeatable: false),
       .init(
         name: "report-html", valueName: "FILE", help: "Also write a self-contained HTML report.", repeatable: false),
@@ -54,8 +55,8 @@ enum RunCommand: Subcommand {
 
     Loads every *.json vector file under each DIR (recursively; *.schema.json files are skipped),
     runs each selected test against the reference parsers (or, with --adapter, another
-    implementation), prints every failure with its file, id,
-    expected and actual result, and writes a JUnit XML report, replacing FILE atomically.
+    implementation), prints every failure with its file, id, expected and actual result, and
+    writes a JUnit XML report, replacing FILE atomically.
     Filters combine: a test runs when it matches every kind of filter given, and any one value
     of each. Every report is replaced atomically and its folder is created (docs/reports.md).
     With --expectations FILE (docs/expectations.md), a listed test that fails or errors is
