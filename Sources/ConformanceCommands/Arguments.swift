@@ -1,3 +1,5 @@
+import ConformanceKit
+
 /// A command line that does not fit the command: exit status 2 with the message and a usage hint.
 public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
   public var message: String
@@ -117,19 +119,4 @@ extension String {
   func padding(toLength length: Int) -> String {
     count >= length ? self : self + String(repeating: " ", count: length - count)
   }
-}
-
-func editDistance(_ a: String, _ b: String) -> Int {
-  let a = Array(a)
-  let b = Array(b)
-  if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-  var previous = Array(0...b.count)
-  for i in 1...a.count {
-    var current = [i] + Array(repeating: 0, count: b.count)
-    for j in 1...b.count {
-      current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-    }
-    previous = current
-  }
-  return previous[b.count]
 }

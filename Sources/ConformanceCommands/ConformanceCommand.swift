@@ -1,3 +1,5 @@
+import ConformanceKit
+
 /// A subcommand of `conformance`.
 protocol Subcommand {
   static var name: String { get }

@@ -11,10 +11,10 @@ public enum Comparison {
       return jsonDifference(expected: output, actual: actualOutput, path: "output")
     case (.reject(let error, let field), .reject(let actualError, let actualField)):
       // Codes and fields compare byte for byte: Swift's `!=` would equate NFC and NFD spellings.
-      if let error, !error.utf8.elementsEqual(actualError.utf8) {
+      if let error, !utf8Equal(error, actualError) {
         return "error: expected \(render(.string(error))), got \(render(.string(actualError)))"
       }
-      if let field, !(actualField.map { field.utf8.elementsEqual($0.utf8) } ?? false) {
+      if let field, !sameBytes(field, actualField) {
         let got = actualField.map { render(.string($0)) } ?? "no field"
         return "field: expected \(render(.string(field))), got \(got)"
       }

@@ -26,7 +26,7 @@ extension Outcome: Equatable {
     switch (lhs, rhs) {
     case (.accept(let a), .accept(let b)): a == b
     case (.reject(let errorA, let fieldA), .reject(let errorB, let fieldB)):
-      errorA.utf8.elementsEqual(errorB.utf8) && sameBytes(fieldA, fieldB)
+      utf8Equal(errorA, errorB) && sameBytes(fieldA, fieldB)
     default: false
     }
   }
@@ -36,7 +36,7 @@ extension Outcome: Equatable {
 func sameBytes(_ a: String?, _ b: String?) -> Bool {
   switch (a, b) {
   case (nil, nil): true
-  case (let a?, let b?): a.utf8.elementsEqual(b.utf8)
+  case (let a?, let b?): utf8Equal(a, b)
   default: false
   }
 }

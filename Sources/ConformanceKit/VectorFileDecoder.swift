@@ -344,12 +344,14 @@ func suggestion(for word: String, among candidates: [String]) -> String {
   return " (did you mean \(quote(best.0))?)"
 }
 
-func editDistance(_ a: String, _ b: String) -> Int {
+/// Levenshtein distance in Unicode scalars, for "did you mean" hints (the loader's and the
+/// command line's). Words more than two scalars apart in length, or longer than 64, are reported
+/// as far apart without the quadratic work: they cannot be the typos a hint is for.
+public func editDistance(_ a: String, _ b: String) -> Int {
   let a = Array(a.unicodeScalars)
   let b = Array(b.unicodeScalars)
   if a.isEmpty { return b.count }
   if b.isEmpty { return a.count }
-  // Long keys cannot be typos of the short names offered; skip the quadratic work.
   if abs(a.count - b.count) > 2 || a.count > 64 { return Int.max / 2 }
   var previous = Array(0...b.count)
   var current = [Int](repeating: 0, count: b.count + 1)

@@ -1,3 +1,5 @@
+import ConformanceJSON
+
 /// The contract's string rules, checked on UTF-8 bytes: whole-string matches (a trailing newline
 /// never matches), ASCII digits only, no conversion to integers, no trimming or normalisation.
 public enum TextRules {
@@ -63,6 +65,6 @@ public enum TextRules {
 
   /// Byte-for-byte equality: Swift's `==` on `String` would equate NFC and NFD spellings.
   public static func identical(_ a: String, _ b: String) -> Bool {
-    a.utf8.elementsEqual(b.utf8)
+    utf8Equal(a, b)
   }
 }
