@@ -21,6 +21,8 @@ let package = Package(
       pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]
     ),
+    // System calls Swift's Glibc module does not import (renameat2), for ConformanceReports.
+    .target(name: "CSystemShims"),
     // Strict RFC 8259 JSON: value model, byte-level parser, deterministic serializer.
     .target(name: "ConformanceJSON", swiftSettings: sharedSwiftSettings),
     // The contract: vector model, strict loader, the implementation seam, the runner.
@@ -38,7 +40,7 @@ let package = Package(
     // Reports (JUnit XML through libxml2's xmlTextWriter, merge of shard reports).
     .target(
       name: "ConformanceReports",
-      dependencies: ["CLibXML2", "ConformanceJSON", "ConformanceKit"],
+      dependencies: ["CLibXML2", "CSystemShims", "ConformanceJSON", "ConformanceKit"],
       swiftSettings: sharedSwiftSettings
     ),
     // The subcommands, one per file; the executable only calls into this.

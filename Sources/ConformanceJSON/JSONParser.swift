@@ -40,7 +40,7 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
   public var description: String { "line \(line), column \(column): \(reason)" }
 }
 
-private struct Reader {
+struct Reader {
   let bytes: UnsafeBufferPointer<UInt8>
   let maximumDepth: Int
   var position = 0
@@ -48,9 +48,9 @@ private struct Reader {
   /// Members of the objects being parsed, innermost last. Each object collects its members
   /// here and leaves with one array of exactly its size: growing a fresh array per object
   /// (capacity 1, 2, 4, 8, ...) cost more than a fifth of the parse time on vector files.
-  var memberStack = ScratchStack<JSONObject.Member>()
+  private var memberStack = ScratchStack<JSONObject.Member>()
   /// The same for the elements of the arrays being parsed.
-  var elementStack = ScratchStack<JSONValue>()
+  private var elementStack = ScratchStack<JSONValue>()
 
   init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
     self.bytes = bytes
@@ -494,14 +494,17 @@ private struct ScratchStack<Element> {
   }
 
   /// Moves the values from index `start` to the top into a new array.
+  ///
+  /// `reserveCapacity` and `append`, not `Array(unsafeUninitializedCapacity:)`: the latter is
+  /// not specialised for the element type and looked up `_ContiguousArrayStorage<Element>`'s
+  /// generic metadata in the runtime's locked cache for every array, about 7% of a run's
+  /// instructions and a lock that the worker threads contended for.
   mutating func popArray(from start: Int) -> [Element] {
     let moved = count - start
     guard moved > 0 else { return [] }
-    let source = storage + start
-    let array = [Element](unsafeUninitializedCapacity: moved) { buffer, initialized in
-      buffer.baseAddress!.moveInitialize(from: source, count: moved)
-      initialized = moved
-    }
+    var array: [Element] = []
+    array.reserveCapacity(moved)
+    for offset in start..<count { array.append((storage + offset).move()) }
     count = start
     return array
   }

@@ -271,21 +271,44 @@ public struct VectorFileDecoder: Sendable {
   }
 }
 
+/// The keys a vector file's top level may hold, in ``VectorFileDecoder/topLevelKeys`` order,
+/// recognised by their bytes.
+enum TopLevelKey: Int {
+  case format, suite, description, source, context, tests
+
+  init?(bytes: UnsafeBufferPointer<UInt8>) {
+    let found: TopLevelKey?
+    switch bytes.count {
+    case 5: found = bytesEqual(bytes, "suite") ? .suite : bytesEqual(bytes, "tests") ? .tests : nil
+    case 6: found = bytesEqual(bytes, "format") ? .format : bytesEqual(bytes, "source") ? .source : nil
+    case 7: found = bytesEqual(bytes, "context") ? .context : nil
+    case 11: found = bytesEqual(bytes, "description") ? .description : nil
+    default: found = nil
+    }
+    guard let found else { return nil }
+    self = found
+  }
+}
+
 /// The keys a test may hold, in ``VectorFileDecoder/testKeys`` order, recognised by their bytes.
-private enum TestKey {
+enum TestKey: Int {
   case id, description, tags, input, context, expect
 
   init?(_ key: String) {
-    let found = withKeyBytes(key) { bytes -> TestKey? in
-      switch bytes.count {
-      case 2: return bytesEqual(bytes, "id") ? .id : nil
-      case 4: return bytesEqual(bytes, "tags") ? .tags : nil
-      case 5: return bytesEqual(bytes, "input") ? .input : nil
-      case 6: return bytesEqual(bytes, "expect") ? .expect : nil
-      case 7: return bytesEqual(bytes, "context") ? .context : nil
-      case 11: return bytesEqual(bytes, "description") ? .description : nil
-      default: return nil
-      }
+    guard let found = withKeyBytes(key, { TestKey(bytes: $0) }) else { return nil }
+    self = found
+  }
+
+  init?(bytes: UnsafeBufferPointer<UInt8>) {
+    let found: TestKey?
+    switch bytes.count {
+    case 2: found = bytesEqual(bytes, "id") ? .id : nil
+    case 4: found = bytesEqual(bytes, "tags") ? .tags : nil
+    case 5: found = bytesEqual(bytes, "input") ? .input : nil
+    case 6: found = bytesEqual(bytes, "expect") ? .expect : nil
+    case 7: found = bytesEqual(bytes, "context") ? .context : nil
+    case 11: found = bytesEqual(bytes, "description") ? .description : nil
+    default: found = nil
     }
     guard let found else { return nil }
     self = found
@@ -293,20 +316,20 @@ private enum TestKey {
 }
 
 /// The keys an expectation may hold, recognised by their bytes.
-private enum ExpectKey {
+enum ExpectKey: Int {
   case result, output, error, field
 
   init?(_ key: String) {
-    let found = withKeyBytes(key) { bytes -> ExpectKey? in
-      switch bytes.count {
-      case 5:
-        if bytesEqual(bytes, "error") { return .error }
-        return bytesEqual(bytes, "field") ? .field : nil
-      case 6:
-        if bytesEqual(bytes, "result") { return .result }
-        return bytesEqual(bytes, "output") ? .output : nil
-      default: return nil
-      }
+    guard let found = withKeyBytes(key, { ExpectKey(bytes: $0) }) else { return nil }
+    self = found
+  }
+
+  init?(bytes: UnsafeBufferPointer<UInt8>) {
+    let found: ExpectKey?
+    switch bytes.count {
+    case 5: found = bytesEqual(bytes, "error") ? .error : bytesEqual(bytes, "field") ? .field : nil
+    case 6: found = bytesEqual(bytes, "result") ? .result : bytesEqual(bytes, "output") ? .output : nil
+    default: found = nil
     }
     guard let found else { return nil }
     self = found
@@ -320,7 +343,7 @@ private func withKeyBytes<Result>(_ key: String, _ body: (UnsafeBufferPointer<UI
 }
 
 /// Whether the bytes are exactly the ASCII name's.
-private func bytesEqual(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+func bytesEqual(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
   guard bytes.count == name.utf8CodeUnitCount else { return false }
   let expected = name.utf8Start
   var index = 0

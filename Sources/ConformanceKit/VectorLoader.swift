@@ -102,8 +102,19 @@ public struct VectorLoader: Sendable {
     return load(bytes: bytes, location: location)
   }
 
-  /// Parses and decodes bytes already read.
+  /// Parses and decodes bytes already read: a well-formed file by the fast path
+  /// (``WellFormedVectorFileReader``), anything else by parsing and decoding, which words the
+  /// errors.
   public func load(bytes: [UInt8], location: VectorFileLocation) -> Result<VectorFile, LoadFailure> {
+    if let file = WellFormedVectorFileReader(parser: parser).read(bytes, path: location.path, root: location.root) {
+      return .success(file)
+    }
+    return loadStrictly(bytes: bytes, location: location)
+  }
+
+  /// Parses with ``JSONParser`` and decodes with ``VectorFileDecoder``: the reference the fast
+  /// path must agree with.
+  func loadStrictly(bytes: [UInt8], location: VectorFileLocation) -> Result<VectorFile, LoadFailure> {
     let document: JSONValue
     do {
       document = try parser.parse(bytes)

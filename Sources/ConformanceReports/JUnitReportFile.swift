@@ -57,25 +57,39 @@ public struct JUnitCounts: Sendable, Equatable {
 /// Puts a report on disk with bounded memory and without ever leaving a half-written file.
 ///
 /// The root `<testsuites>` carries counts that are only known at the end, so each `<testsuite>`
-/// is rendered on its own as soon as it is known and appended to a hidden body file in the
-/// destination's folder. ``finish(_:)`` then writes the document to a second hidden file in
-/// that folder (declaration, root start tag with the counts, the body spliced in chunks, end)
+/// is rendered on its own as soon as it is known and kept as the report's body: in memory up to
+/// ``memoryLimit`` bytes, and beyond that in a hidden body file in the destination's folder,
+/// which then receives everything that follows. ``finish(_:)`` writes the document to a hidden
+/// file in that folder (declaration, root start tag with the counts, the body spliced in, end)
 /// and renames it over the destination: a reader sees the old report or the new one, never a
 /// mix. Hidden files are removed on every failure, on ``discard()``, and when the object goes
 /// away unfinished.
+///
+/// Keeping a small body in memory spares writing it to disk, reading it back and writing it
+/// again (about a tenth of a 10,000-vector run); the limit keeps a run of millions of vectors
+/// within a fixed amount of memory.
 final class JUnitReportFile {
   let destination: String
+  /// Body bytes kept in memory before the body moves to a hidden file.
+  let memoryLimit: Int
   private let folder: String
   private let base: String
+  private var opened = false
+  /// The body while it is in memory: the rendered fragments as they came (gathering them into
+  /// one buffer cost a copy and, growing it, page faults on fresh memory).
+  private var pendingFragments: [XMLFragment] = []
+  private var pendingByteCount = 0
   private var body: (path: String, descriptor: Int32)?
   private var final: (path: String, descriptor: Int32)?
 
-  /// Bytes read from the body per splice call: memory use stays at this size however large
-  /// the report.
+  /// Bytes read from the body file per splice call: memory use stays at this size however
+  /// large the report.
   static let chunkSize = 64 * 1024
+  static let defaultMemoryLimit = 16 * 1024 * 1024
 
-  init(destination: String) {
+  init(destination: String, memoryLimit: Int = JUnitReportFile.defaultMemoryLimit) {
     self.destination = destination
+    self.memoryLimit = memoryLimit
     self.folder = FileSystem.folder(of: destination)
     self.base = FileSystem.lastComponent(of: destination)
   }
@@ -86,7 +100,8 @@ final class JUnitReportFile {
     JUnitWriteError(path: destination, reason: reason)
   }
 
-  /// Creates the destination's folder when missing and the hidden body file.
+  /// Checks the destination and creates its folder when missing, so that a destination that
+  /// cannot work fails before the run rather than after it.
   func open() throws(JUnitWriteError) {
     discard()
     guard !base.isEmpty, base != ".", base != ".." else {
@@ -94,20 +109,44 @@ final class JUnitReportFile {
     }
     do {
       try FileSystem.createFolders(folder)
-      body = try FileSystem.createTemporaryFile(in: folder, base: base, role: "body")
     } catch {
       throw failure(error.reason)
     }
+    opened = true
   }
 
-  /// Appends one rendered `<testsuite>` to the body file.
+  /// Appends one rendered `<testsuite>` to the body.
   func append(_ fragment: XMLFragment) throws(JUnitWriteError) {
-    if body == nil { try open() }
-    guard let body else { return }
-    let outcome = fragment.bytes.withUnsafeBytes { raw in
-      Result { () throws(FileSystem.Failure) in try FileSystem.writeAll(body.descriptor, raw) }
+    if !opened { try open() }
+    if body == nil {
+      if pendingByteCount + fragment.bytes.count <= memoryLimit {
+        pendingFragments.append(fragment)
+        pendingByteCount += fragment.bytes.count
+        return
+      }
+      try moveBodyToFile()
     }
-    if case .failure(let error) = outcome {
+    try appendToBodyFile(fragment.bytes)
+  }
+
+  /// Creates the hidden body file and moves the body held in memory there.
+  private func moveBodyToFile() throws(JUnitWriteError) {
+    do {
+      body = try FileSystem.createTemporaryFile(in: folder, base: base, role: "body")
+    } catch {
+      discard()
+      throw failure(error.reason)
+    }
+    for pending in pendingFragments { try appendToBodyFile(pending.bytes) }
+    pendingFragments = []
+    pendingByteCount = 0
+  }
+
+  private func appendToBodyFile(_ bytes: [UInt8]) throws(JUnitWriteError) {
+    guard let body else { return }
+    do {
+      try FileSystem.writeAll(body.descriptor, bytes)
+    } catch {
       discard()
       throw failure("cannot write \(body.path): \(error.reason)")
     }
@@ -115,7 +154,7 @@ final class JUnitReportFile {
 
   /// Writes the whole document and renames it over the destination.
   func finish(_ root: JUnitRootAttributes) throws(JUnitWriteError) {
-    if body == nil { try open() }
+    if !opened { try open() }
     do {
       try writeFinalDocument(root)
     } catch {
@@ -126,7 +165,6 @@ final class JUnitReportFile {
   }
 
   private func writeFinalDocument(_ root: JUnitRootAttributes) throws(JUnitWriteError) {
-    guard let body else { return }
     let created: (path: String, descriptor: Int32)
     do {
       created = try FileSystem.createTemporaryFile(in: folder, base: base, role: "new")
@@ -137,11 +175,11 @@ final class JUnitReportFile {
     // mkstemps creates 0600; a report is for everyone to read, like the one it replaces.
     _ = fchmod(created.descriptor, FileSystem.permissions(ofFile: destination) ?? 0o644)
     do {
-      try writeDocument(root, bodyDescriptor: body.descriptor, into: created.descriptor)
+      try writeDocument(root, into: created.descriptor)
     } catch let error as XMLWriterError {
       throw failure("cannot write \(created.path): \(error.description)")
     } catch let error as FileSystem.Failure {
-      throw failure("cannot read \(body.path): \(error.reason)")
+      throw failure("cannot read \(body?.path ?? "the report body"): \(error.reason)")
     } catch {
       throw failure("\(error)")
     }
@@ -151,16 +189,16 @@ final class JUnitReportFile {
     let closed = close(created.descriptor)
     final = (created.path, -1)
     guard closed == 0 else { throw failure("cannot write \(created.path): \(FileSystem.errnoText())") }
-    guard rename(created.path, destination) == 0 else {
-      throw failure("cannot replace it: \(FileSystem.errnoText())")
+    do {
+      try FileSystem.replace(destination, with: created.path)
+    } catch {
+      throw failure("cannot replace it: \(error.reason)")
     }
     final = nil
   }
 
   /// The document itself; the writer is released (and its buffer closed) before returning.
-  private func writeDocument(_ root: JUnitRootAttributes, bodyDescriptor: Int32, into descriptor: Int32)
-    throws
-  {
+  private func writeDocument(_ root: JUnitRootAttributes, into descriptor: Int32) throws {
     let writer = try XMLWriter.document(descriptor: descriptor)
     try writer.startDocument()
     try writer.startElement("testsuites")
@@ -172,6 +210,18 @@ final class JUnitReportFile {
     // A line break as character data: whitespace between elements, so that the first spliced
     // `<testsuite>` starts on its own line.
     try writer.text("\n")
+    if let body {
+      try splice(bodyDescriptor: body.descriptor, into: writer)
+    } else {
+      try writer.spliceIntoFile(pendingFragments.map(\.bytes))
+    }
+    try writer.endElement()
+    try writer.endDocument()
+    try writer.flush()
+  }
+
+  /// Splices the body file into the document in chunks cut on UTF-8 boundaries.
+  private func splice(bodyDescriptor: Int32, into writer: XMLWriter) throws {
     guard lseek(bodyDescriptor, 0, SEEK_SET) == 0 else { throw FileSystem.Failure(reason: FileSystem.errnoText()) }
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 1)
     defer { buffer.deallocate() }
@@ -187,9 +237,6 @@ final class JUnitReportFile {
       pending = filled - cut
       if pending > 0 { buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + cut, byteCount: pending) }
     }
-    try writer.endElement()
-    try writer.endDocument()
-    try writer.flush()
   }
 
   /// Removes the hidden files; the destination is never touched.
@@ -200,6 +247,9 @@ final class JUnitReportFile {
     }
     body = nil
     final = nil
+    pendingFragments = []
+    pendingByteCount = 0
+    opened = false
   }
 }
 

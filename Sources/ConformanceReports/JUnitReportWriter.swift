@@ -38,19 +38,27 @@ public final class JUnitReportWriter: PreparingRunObserver {
   private let file: JUnitReportFile
   private var totals = JUnitCounts()
 
-  public init(
+  public convenience init(
     destination: String, name: String = "conformance", hostname: String = JUnitHost.currentName(),
     timestamp: JUnitTimestamp = .now()
   ) {
+    self.init(
+      destination: destination, name: name, hostname: hostname, timestamp: timestamp,
+      bodyMemoryLimit: JUnitReportFile.defaultMemoryLimit)
+  }
+
+  /// `bodyMemoryLimit`: report bytes kept in memory before the body moves to a hidden file
+  /// (see ``JUnitReportFile``); tests make it small to exercise the file.
+  init(destination: String, name: String, hostname: String, timestamp: JUnitTimestamp, bodyMemoryLimit: Int) {
     self.destination = destination
     self.name = name
     self.hostname = hostname
     self.timestamp = timestamp
-    self.file = JUnitReportFile(destination: destination)
+    self.file = JUnitReportFile(destination: destination, memoryLimit: bodyMemoryLimit)
   }
 
-  /// Creates the destination's folder and the hidden body file; an earlier unfinished run's
-  /// hidden files are removed.
+  /// Checks the destination and creates its folder; an earlier unfinished run's hidden files
+  /// are removed.
   public func runStarted(fileCount: Int) throws(JUnitWriteError) {
     totals = JUnitCounts()
     try file.open()

@@ -50,7 +50,11 @@ public enum ReportFileWriter {
     }
     // Atomic by rename, not flushed to the platter: as for the JUnit report (docs/decisions.md).
     guard close(descriptor) == 0 else { throw failure("cannot close \(temporary)") }
-    guard rename(temporary, path) == 0 else { throw failure("cannot rename \(temporary)") }
+    do {
+      try FileSystem.replace(path, with: temporary)
+    } catch {
+      throw ReportWriteError(path: path, reason: "cannot rename \(temporary): \(error.reason)")
+    }
     done = true
   }
 

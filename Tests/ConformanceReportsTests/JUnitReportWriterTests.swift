@@ -260,30 +260,60 @@ import Testing
   }
 }
 
-/// The report streams to a hidden body file and replaces the destination atomically at the end.
+/// The report's body stays in memory up to a limit, then streams to a hidden body file; the
+/// report replaces the destination atomically at the end.
 @Suite struct JUnitReportFileTests {
-  func writer(_ destination: String) -> JUnitReportWriter {
+  func writer(_ destination: String, bodyMemoryLimit: Int = JUnitReportFile.defaultMemoryLimit)
+    -> JUnitReportWriter
+  {
     JUnitReportWriter(
-      destination: destination, hostname: "ci-host", timestamp: JUnitTimestamp(secondsSinceEpoch: fixedTimestamp))
+      destination: destination, name: "conformance", hostname: "ci-host",
+      timestamp: JUnitTimestamp(secondsSinceEpoch: fixedTimestamp), bodyMemoryLimit: bodyMemoryLimit)
   }
 
-  @Test func testsuitesGoToAHiddenBodyFileAsFilesFinish() throws {
+  @Test func aSmallBodyStaysInMemoryUntilTheEnd() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let destination = folder.url("junit.xml")
     let writer = writer(destination)
     try writer.runStarted(fileCount: 2)
-    try writer.fileFinished(fileReport("a.json", results: [result("streamed-id", .passed)]))
+    try writer.fileFinished(fileReport("a.json", results: [result("in-memory-id", .passed)]))
+    #expect(try folder.list().isEmpty)
+    try writer.runFinished(RunSummary())
+    #expect(try folder.list() == ["junit.xml"])
+    let report = try readValidReport(destination)
+    #expect(report.strings("//testcase/@name") == ["in-memory-id"])
+  }
+
+  @Test func testsuitesGoToAHiddenBodyFileOnceTheBodyPassesTheLimit() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let destination = folder.url("junit.xml")
+    let writer = writer(destination, bodyMemoryLimit: 600)
+    try writer.runStarted(fileCount: 3)
+    try writer.fileFinished(fileReport("a.json", results: [result("first-id", .passed)]))
+    #expect(try folder.list().isEmpty)
+    try writer.fileFinished(fileReport("b.json", results: [result("streamed-id", .passed)]))
     let entries = try folder.list()
     #expect(entries.count == 1)
     let body = try #require(entries.first)
     #expect(body.hasPrefix(".junit.xml.body-") && body.hasSuffix(".tmp"))
-    #expect(text(of: folder.url(body)).contains("streamed-id"))
+    // What was in memory moved to the file first, in order.
+    let bodyText = text(of: folder.url(body))
+    let first = try #require(bodyText.range(of: "first-id"))
+    let streamed = try #require(bodyText.range(of: "streamed-id"))
+    #expect(first.lowerBound < streamed.lowerBound)
+    try writer.fileFinished(fileReport("c.json", results: [result("last-id", .passed)]))
     try writer.runFinished(RunSummary())
     #expect(try folder.list() == ["junit.xml"])
+    let report = try readValidReport(destination)
+    #expect(report.strings("//testcase/@name") == ["first-id", "streamed-id", "last-id"])
+    expectCountsMatchChildren(report)
   }
 
-  @Test func largeReportSplicesChunksWithoutSplittingScalars() throws {
+  /// Through the body file (limit 0) and through memory: the same report either way.
+  @Test(arguments: [0, JUnitReportFile.defaultMemoryLimit])
+  func largeReportSplicesChunksWithoutSplittingScalars(bodyMemoryLimit: Int) throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let destination = folder.url("junit.xml")
@@ -296,7 +326,7 @@ import Testing
           result("t\(index)", .skipped("\(message) \(file)/\(index)"))
         })
     }
-    try writeReport(reports, to: destination)
+    try writeReport(reports, to: destination, bodyMemoryLimit: bodyMemoryLimit)
     #expect((readAllBytes(destination)?.count ?? 0) > 4 * JUnitReportFile.chunkSize)
     let report = try readValidReport(destination)
     #expect(report.string("/testsuites/@tests") == "2000")
@@ -341,7 +371,8 @@ import Testing
     defer { folder.remove() }
     let destination = try folder.write("junit.xml", "old report")
     do {
-      let writer = writer(destination)
+      // A body file on disk (limit 0), which must go too.
+      let writer = writer(destination, bodyMemoryLimit: 0)
       try writer.runStarted(fileCount: 1)
       try writer.fileFinished(fileReport("a.json", results: [result("x", .passed)]))
       #expect(try folder.list().count == 2)

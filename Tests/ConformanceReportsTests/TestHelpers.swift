@@ -91,11 +91,12 @@ func text(of path: String) -> String {
 /// Writes a whole report through the writer, as the runner would.
 @discardableResult
 func writeReport(
-  _ reports: [FileReport], to destination: String, runNanoseconds: UInt64 = 42_000_000
+  _ reports: [FileReport], to destination: String, runNanoseconds: UInt64 = 42_000_000,
+  bodyMemoryLimit: Int = JUnitReportFile.defaultMemoryLimit
 ) throws -> JUnitReportWriter {
   let writer = JUnitReportWriter(
     destination: destination, name: "conformance", hostname: "ci-host",
-    timestamp: JUnitTimestamp(secondsSinceEpoch: fixedTimestamp))
+    timestamp: JUnitTimestamp(secondsSinceEpoch: fixedTimestamp), bodyMemoryLimit: bodyMemoryLimit)
   try writer.runStarted(fileCount: reports.count)
   var summary = RunSummary()
   for report in reports {

@@ -1,0 +1,11 @@
+#ifndef CONFORMANCE_CSYSTEMSHIMS_H
+#define CONFORMANCE_CSYSTEMSHIMS_H
+
+// System calls that Swift's Glibc module does not import, each behind one plain C function.
+
+/// Swaps the files at `first` and `second` in one atomic step: `renameat2(RENAME_EXCHANGE)`,
+/// a GNU extension, hence the shim (Swift's Glibc module is built without _GNU_SOURCE).
+/// Returns 0, or -1 with errno set; where the call does not exist, errno is ENOSYS.
+int conformance_exchange_paths(const char *first, const char *second);
+
+#endif

@@ -1,0 +1,191 @@
+import ConformanceJSON
+
+/// The fast path from bytes to a ``VectorFile``: reads a well-formed file straight from its
+/// bytes with a ``JSONCursor``, building only what the file model keeps (the tests' inputs,
+/// contexts and outputs as ``JSONValue``s), never the tree of the file's envelope.
+///
+/// It gives exactly the file that parsing with ``JSONParser`` and decoding with
+/// ``VectorFileDecoder`` gives, or `nil`: for any file that breaks a rule, and for the rare
+/// valid file it does not read itself (a key spelled with escapes, a file `context` written
+/// after `tests`). The loader then takes the strict way, which also words every error, so the
+/// errors are the decoder's alone. Building the envelope's tree (member arrays, key strings) and
+/// taking it apart again was about a third of the time spent loading a file.
+struct WellFormedVectorFileReader {
+  var parser: JSONParser
+
+  func read(_ bytes: [UInt8], path: String, root: String) -> VectorFile? {
+    // The smallest test, `{"id":"a","input":0,"expect":{"result":"accept"}}`, takes 48 bytes:
+    // room for that many ids spares growing (and rehashing) the set of ids as tests come.
+    let mostTests = min(bytes.count / 48, 1 << 16)
+    return parser.scan(bytes) { cursor in readFile(&cursor, path: path, root: root, mostTests: mostTests) }
+  }
+
+  private func readFile(_ cursor: inout JSONCursor, path: String, root: String, mostTests: Int) -> VectorFile? {
+    guard cursor.enterObject() else { return nil }
+    var seen = SeenKeys()
+    var format: String?
+    var suite: String?
+    var description: String?
+    var source: String?
+    var context: JSONObject?
+    var tests: [VectorTest]?
+    members: while true {
+      let bytes: UnsafeBufferPointer<UInt8>
+      switch cursor.nextKey() {
+      case .key(let key): bytes = key
+      case .end: break members
+      case .invalid: return nil
+      }
+      // An unknown or repeated key is an error the decoder words.
+      guard let key = TopLevelKey(bytes: bytes), seen.insert(key.rawValue) else { return nil }
+      switch key {
+      case .format:
+        guard let text = cursor.string() else { return nil }
+        format = text
+      case .suite:
+        guard let text = cursor.string() else { return nil }
+        suite = text
+      case .description:
+        guard let text = cursor.string() else { return nil }
+        description = text
+      case .source:
+        guard let text = cursor.string() else { return nil }
+        source = text
+      case .context:
+        // The tests were read with the file's context already: the decoder takes this order.
+        guard tests == nil, case .object(let object)? = cursor.value() else { return nil }
+        context = object
+      case .tests:
+        guard let list = readTests(&cursor, fileContext: context ?? JSONObject(), mostTests: mostTests) else {
+          return nil
+        }
+        tests = list
+      }
+    }
+    guard cursor.isAtEnd(), format == Contract.format, let suite, Contract.suites.contains(suite),
+      let description, let tests
+    else { return nil }
+    return VectorFile(
+      path: path, root: root, suite: suite, description: description, source: source,
+      context: context ?? JSONObject(), tests: tests)
+  }
+
+  /// A non-empty array of tests with distinct ids.
+  private func readTests(_ cursor: inout JSONCursor, fileContext: JSONObject, mostTests: Int) -> [VectorTest]? {
+    guard cursor.enterArray() else { return nil }
+    var tests: [VectorTest] = []
+    var ids = Set<String>(minimumCapacity: mostTests)
+    while let more = cursor.nextElement() {
+      guard more else { return tests.isEmpty ? nil : tests }
+      guard let test = readTest(&cursor, fileContext: fileContext), ids.insert(test.id).inserted else {
+        return nil
+      }
+      tests.append(test)
+    }
+    return nil
+  }
+
+  private func readTest(_ cursor: inout JSONCursor, fileContext: JSONObject) -> VectorTest? {
+    guard cursor.enterObject() else { return nil }
+    var seen = SeenKeys()
+    var id: String?
+    var description: String?
+    var tags: [String] = []
+    var input: JSONValue?
+    var ownContext: JSONObject?
+    var expectation: Expectation?
+    members: while true {
+      let bytes: UnsafeBufferPointer<UInt8>
+      switch cursor.nextKey() {
+      case .key(let key): bytes = key
+      case .end: break members
+      case .invalid: return nil
+      }
+      guard let key = TestKey(bytes: bytes), seen.insert(key.rawValue) else { return nil }
+      switch key {
+      case .id:
+        guard let text = cursor.string() else { return nil }
+        id = text
+      case .description:
+        guard let text = cursor.string() else { return nil }
+        description = text
+      case .tags:
+        guard let list = readStrings(&cursor) else { return nil }
+        tags = list
+      case .input:
+        guard let value = cursor.value() else { return nil }
+        input = value
+      case .context:
+        guard case .object(let object)? = cursor.value() else { return nil }
+        ownContext = object
+      case .expect:
+        guard let expect = readExpectation(&cursor) else { return nil }
+        expectation = expect
+      }
+    }
+    guard let id, Contract.isValidTestID(id), let input, let expectation else { return nil }
+    return VectorTest(
+      id: id, description: description, tags: tags, input: input,
+      context: ownContext.map { fileContext.merging($0) } ?? fileContext, expectation: expectation)
+  }
+
+  private func readStrings(_ cursor: inout JSONCursor) -> [String]? {
+    guard cursor.enterArray() else { return nil }
+    var strings: [String] = []
+    while let more = cursor.nextElement() {
+      guard more else { return strings }
+      guard let text = cursor.string() else { return nil }
+      strings.append(text)
+    }
+    return nil
+  }
+
+  private func readExpectation(_ cursor: inout JSONCursor) -> Expectation? {
+    guard cursor.enterObject() else { return nil }
+    var seen = SeenKeys()
+    var result: String?
+    var output: JSONValue?
+    var error: String?
+    var field: String?
+    members: while true {
+      let bytes: UnsafeBufferPointer<UInt8>
+      switch cursor.nextKey() {
+      case .key(let key): bytes = key
+      case .end: break members
+      case .invalid: return nil
+      }
+      guard let key = ExpectKey(bytes: bytes), seen.insert(key.rawValue) else { return nil }
+      switch key {
+      case .result:
+        guard let text = cursor.string() else { return nil }
+        result = text
+      case .output:
+        guard let value = cursor.value() else { return nil }
+        output = value
+      case .error:
+        guard let text = cursor.string() else { return nil }
+        error = text
+      case .field:
+        guard let text = cursor.string() else { return nil }
+        field = text
+      }
+    }
+    switch result {
+    case "accept"? where error == nil && field == nil: return .accept(output: output)
+    case "reject"? where output == nil: return .reject(error: error, field: field)
+    default: return nil
+    }
+  }
+}
+
+/// Which of an object's known keys were read, by their raw values (an allocation-free set).
+private struct SeenKeys {
+  private var bits: UInt32 = 0
+
+  /// Adds the key; `false` when it was there already.
+  mutating func insert(_ rawValue: Int) -> Bool {
+    let bit: UInt32 = 1 << UInt32(rawValue)
+    defer { bits |= bit }
+    return bits & bit == 0
+  }
+}
