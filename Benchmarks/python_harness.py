@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """The baseline a team would write instead of `conformance run`: plain Python 3 (stdlib only).
 
-Walks a vectors folder, loads each file with `json`, runs the contract's rules for the three
-benchmark suites (SPEC 3.2-3.4: leeep.fid, leeep.user-id, leeep.push.destination), compares with
-each test's expectation and writes a JUnit report with xml.etree.ElementTree. Single process,
-like most hand-written harnesses. Checks less than `conformance` does (no duplicate-key or
-lone-surrogate detection, no unknown-key check), which only makes it faster.
+Walks a vectors folder, loads each file with `json`, checks it against the vector-file rules
+(SPEC section 1: no BOM, valid UTF-8, no duplicate keys, no lone surrogates, no keys beyond the
+format's, types, id pattern, unique ids), runs the contract's rules for the three benchmark suites
+(SPEC 3.2-3.4: leeep.fid, leeep.user-id, leeep.push.destination), compares with each test's
+expectation and writes a JUnit report with xml.etree.ElementTree. Single process, like most
+hand-written harnesses.
 
-Usage: python_harness.py --vectors DIR --junit FILE
+With --lenient it skips the section 1 checks (it then reads anything `json` reads, duplicate
+keys and all), which only makes it faster: the benchmark times both.
+
+Usage: python_harness.py --vectors DIR --junit FILE [--lenient]
 Exit status: 0 all passed, 1 a test failed, 2 a file could not be loaded.
 """
 
@@ -70,6 +74,112 @@ def destination(value, context):
 
 SUITES = {"leeep.fid": fid, "leeep.user-id": user_id, "leeep.push.destination": destination}
 
+# SPEC section 1.
+FORMAT = "conformance-vectors/1"
+KNOWN_SUITES = frozenset((
+    "leeep.push.payload", "leeep.fid", "leeep.push.destination", "leeep.user-id", "leeep.blog-match", "leeep.link",
+    "respondo.push.payload", "respondo.deep-link", "respondo.push.token", "adapty.onboarding.event",
+    "fanship.sequence"))
+TOP_KEYS = frozenset(("format", "suite", "description", "source", "context", "tests"))
+TEST_KEYS = frozenset(("id", "description", "tags", "input", "context", "expect"))
+TEST_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,127}\Z")
+SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def unique_keys(pairs):
+    """object_pairs_hook: a duplicate key or a key with a lone surrogate makes the file invalid."""
+    result = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError("duplicate key %r" % key)
+        if SURROGATE.search(key):
+            raise ValueError("lone surrogate in a key")
+        if type(value) is str and SURROGATE.search(value):
+            raise ValueError("lone surrogate in a string")
+        result[key] = value
+    return result
+
+
+def reject_constant(name):
+    raise ValueError("%s is not JSON" % name)
+
+
+def strict_loads(data: bytes):
+    if data.startswith(b"\xef\xbb\xbf"):
+        raise ValueError("byte order mark")
+    text = data.decode("utf-8")  # strict: invalid UTF-8 raises
+    document = json.loads(text, object_pairs_hook=unique_keys, parse_constant=reject_constant)
+    check_arrays(document)
+    return document
+
+
+def check_arrays(value):
+    """Strings directly in arrays, which object_pairs_hook does not see."""
+    if type(value) is list:
+        for item in value:
+            if type(item) is str:
+                if SURROGATE.search(item):
+                    raise ValueError("lone surrogate in a string")
+            else:
+                check_arrays(item)
+    elif type(value) is dict:
+        for item in value.values():
+            if type(item) is not str:
+                check_arrays(item)
+
+
+def check_vector_file(document):
+    if type(document) is not dict:
+        raise ValueError("the top level must be an object")
+    if not TOP_KEYS.issuperset(document):
+        raise ValueError("unknown key")
+    if document.get("format") != FORMAT:
+        raise ValueError("unsupported format")
+    if document.get("suite") not in KNOWN_SUITES:
+        raise ValueError("unknown suite")
+    if type(document.get("description")) is not str:
+        raise ValueError("description must be a string")
+    if "source" in document and type(document["source"]) is not str:
+        raise ValueError("source must be a string")
+    if "context" in document and type(document["context"]) is not dict:
+        raise ValueError("context must be an object")
+    tests = document.get("tests")
+    if type(tests) is not list or not tests:
+        raise ValueError("tests must be a non-empty array")
+    ids = set()
+    for test in tests:
+        if type(test) is not dict or not TEST_KEYS.issuperset(test):
+            raise ValueError("a test must be an object with known keys")
+        test_id = test.get("id")
+        if type(test_id) is not str or not TEST_ID.match(test_id):
+            raise ValueError("invalid id")
+        if test_id in ids:
+            raise ValueError("duplicate id %s" % test_id)
+        ids.add(test_id)
+        if "description" in test and type(test["description"]) is not str:
+            raise ValueError("description must be a string")
+        tags = test.get("tags", [])
+        if type(tags) is not list or any(type(tag) is not str for tag in tags):
+            raise ValueError("tags must be an array of strings")
+        if "input" not in test:
+            raise ValueError("missing input")
+        if "context" in test and type(test["context"]) is not dict:
+            raise ValueError("context must be an object")
+        expect = test.get("expect")
+        if type(expect) is not dict:
+            raise ValueError("expect must be an object")
+        result = expect.get("result")
+        if result == "accept":
+            if not {"result", "output"}.issuperset(expect):
+                raise ValueError("unknown key in expect")
+        elif result == "reject":
+            if not {"result", "error", "field"}.issuperset(expect):
+                raise ValueError("unknown key in expect")
+            if any(type(expect[key]) is not str for key in ("error", "field") if key in expect):
+                raise ValueError("error and field must be strings")
+        else:
+            raise ValueError("result must be accept or reject")
+
 
 def json_equal(a, b) -> bool:
     """Equality as JSON values (Python's == says True == 1)."""
@@ -121,6 +231,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--vectors", default="Vectors")
     parser.add_argument("--junit", default="Reports/junit.xml")
+    parser.add_argument("--lenient", action="store_true", help="skip the vector-file checks of SPEC section 1")
     args = parser.parse_args(argv)
     started = time.monotonic()
     root_element = ET.Element("testsuites", name="python-harness")
@@ -133,8 +244,13 @@ def main(argv=None) -> int:
         counts = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
         try:
             with open(os.path.join(args.vectors, path), "rb") as handle:
-                document = json.loads(handle.read())
-            if document.get("format") != "conformance-vectors/1":
+                data = handle.read()
+            if args.lenient:
+                document = json.loads(data)
+            else:
+                document = strict_loads(data)
+                check_vector_file(document)
+            if document.get("format") != FORMAT:
                 raise ValueError("unsupported format")
             suite = document["suite"]
             tests = document["tests"]
@@ -146,7 +262,7 @@ def main(argv=None) -> int:
                     raise ValueError("duplicate id %s, first in %s" % (test["id"], owners[test["id"]]))
             for test in tests:
                 owners[test["id"]] = path
-        except (OSError, ValueError, KeyError, TypeError) as error:
+        except (OSError, ValueError, KeyError, TypeError, UnicodeDecodeError) as error:
             # Like conformance: a file that cannot be loaded is one testcase holding an error.
             load_errors += 1
             case = ET.SubElement(suite_element, "testcase", classname="conformance.load", name=path, time="0.000")

@@ -88,6 +88,34 @@ enum FileSystem {
     return (String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), descriptor)
   }
 
+  /// Appends everything from `input`'s offset to its end to `output`: inside the kernel
+  /// (`copy_file_range`) where it can, else through a 1 MiB buffer (`read`, `write`).
+  static func copyRest(of input: Int32, to output: Int32) throws(Failure) {
+    var copiedInKernel = false
+    while true {
+      let copied = conformance_copy_file_range(input, output, 1 << 30)
+      if copied > 0 {
+        copiedInKernel = true
+        continue
+      }
+      if copied == 0 { return }
+      if errno == EINTR { continue }
+      // Not supported here (an older kernel, another system, across file systems): copy by
+      // hand, unless part went across already and the failure is real.
+      if copiedInKernel || ![ENOSYS, EXDEV, EINVAL, EOPNOTSUPP, EBADF].contains(errno) {
+        throw Failure(reason: errnoText())
+      }
+      break
+    }
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 1)
+    defer { buffer.deallocate() }
+    while true {
+      let count = try readSome(input, into: buffer)
+      if count == 0 { return }
+      try writeAll(output, UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+    }
+  }
+
   /// Writes every byte of the array, retrying short writes and interrupted calls.
   static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) throws(Failure) {
     let outcome = bytes.withUnsafeBytes { raw in

@@ -82,9 +82,6 @@ final class JUnitReportFile {
   private var body: (path: String, descriptor: Int32)?
   private var final: (path: String, descriptor: Int32)?
 
-  /// Bytes read from the body file per splice call: memory use stays at this size however
-  /// large the report.
-  static let chunkSize = 64 * 1024
   static let defaultMemoryLimit = 16 * 1024 * 1024
 
   init(destination: String, memoryLimit: Int = JUnitReportFile.defaultMemoryLimit) {
@@ -211,32 +208,16 @@ final class JUnitReportFile {
     // `<testsuite>` starts on its own line.
     try writer.text("\n")
     if let body {
-      try splice(bodyDescriptor: body.descriptor, into: writer)
+      guard lseek(body.descriptor, 0, SEEK_SET) == 0 else {
+        throw FileSystem.Failure(reason: FileSystem.errnoText())
+      }
+      try writer.spliceIntoFile(fromFile: body.descriptor)
     } else {
       try writer.spliceIntoFile(pendingFragments.map(\.bytes))
     }
     try writer.endElement()
     try writer.endDocument()
     try writer.flush()
-  }
-
-  /// Splices the body file into the document in chunks cut on UTF-8 boundaries.
-  private func splice(bodyDescriptor: Int32, into writer: XMLWriter) throws {
-    guard lseek(bodyDescriptor, 0, SEEK_SET) == 0 else { throw FileSystem.Failure(reason: FileSystem.errnoText()) }
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 1)
-    defer { buffer.deallocate() }
-    var pending = 0  // bytes of an unfinished UTF-8 sequence kept at the buffer's start
-    while true {
-      let count = try FileSystem.readSome(
-        bodyDescriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[pending...]))
-      let filled = pending + count
-      let bytes = UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: filled)
-      let cut = count == 0 ? filled : utf8Boundary(bytes)
-      try writer.splice(fragmentBytes: UnsafeBufferPointer(rebasing: bytes[..<cut]))
-      if count == 0 { break }
-      pending = filled - cut
-      if pending > 0 { buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + cut, byteCount: pending) }
-    }
   }
 
   /// Removes the hidden files; the destination is never touched.
@@ -251,22 +232,4 @@ final class JUnitReportFile {
     pendingByteCount = 0
     opened = false
   }
-}
-
-/// The length of the longest prefix of `bytes` that ends on a UTF-8 sequence boundary, so a
-/// chunk never splits a scalar.
-func utf8Boundary(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-  var start = bytes.count
-  // Back up over at most three continuation bytes (10xxxxxx) to the last sequence's lead byte.
-  while start > 0 && bytes.count - start < 4 && bytes[start - 1] & 0xC0 == 0x80 { start -= 1 }
-  guard start > 0 else { return bytes.count }
-  let lead = bytes[start - 1]
-  let length: Int
-  switch lead {
-  case 0x00..<0x80: return bytes.count
-  case 0xC0..<0xE0: length = 2
-  case 0xE0..<0xF0: length = 3
-  default: length = 4
-  }
-  return bytes.count - (start - 1) >= length ? bytes.count : start - 1
 }

@@ -230,6 +230,16 @@ final class XMLWriter {
     for bytes in fragments { try FileSystem.writeAll(descriptor, bytes) }
   }
 
+  /// Splices a file of whole fragments other ``XMLWriter``s produced (from its current offset to
+  /// its end) into a document writer's file, after flushing what the writer holds
+  /// (`xmlTextWriterFlush`): copied inside the kernel where it can be, never through libxml2's
+  /// buffer in 16 KB pieces as ``splice(fragmentBytes:)`` would.
+  func spliceIntoFile(fromFile input: Int32) throws {
+    guard let descriptor else { throw XMLWriterError(call: "spliceIntoFile on a fragment writer") }
+    try flush()
+    try FileSystem.copyRest(of: input, to: descriptor)
+  }
+
   /// Pushes what the writer holds to its output; reports an output error (a full disk) that
   /// earlier calls may have hidden in libxml2's buffer. Wraps `xmlTextWriterFlush`.
   func flush() throws(XMLWriterError) {

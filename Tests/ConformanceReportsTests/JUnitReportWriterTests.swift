@@ -313,11 +313,11 @@ import Testing
 
   /// Through the body file (limit 0) and through memory: the same report either way.
   @Test(arguments: [0, JUnitReportFile.defaultMemoryLimit])
-  func largeReportSplicesChunksWithoutSplittingScalars(bodyMemoryLimit: Int) throws {
+  func largeReportWithMultiByteTextStaysValid(bodyMemoryLimit: Int) throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let destination = folder.url("junit.xml")
-    // Multi-byte text everywhere, so 64 KiB chunk ends fall inside scalars.
+    // Multi-byte text everywhere, so that any cut of the body falls inside scalars.
     let message = "日本語のメッセージ 🎌 é e\u{301} ü"
     let reports = (0..<20).map { file in
       fileReport(
@@ -327,7 +327,7 @@ import Testing
         })
     }
     try writeReport(reports, to: destination, bodyMemoryLimit: bodyMemoryLimit)
-    #expect((readAllBytes(destination)?.count ?? 0) > 4 * JUnitReportFile.chunkSize)
+    #expect((readAllBytes(destination)?.count ?? 0) > 256 * 1024)
     let report = try readValidReport(destination)
     #expect(report.string("/testsuites/@tests") == "2000")
     #expect(report.string("/testsuites/@skipped") == "2000")
@@ -336,6 +336,26 @@ import Testing
     #expect(messages.last?.utf8.elementsEqual("\(message) 19/99".utf8) == true)
     expectCountsMatchChildren(report)
     #expect(try folder.list() == ["junit.xml"])
+  }
+
+  @Test func theBodyFileAndMemoryGiveTheSameReport() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let reports = (0..<30).map { file in
+      fileReport(
+        "file-\(file).json",
+        results: (0..<40).map { index in
+          result("t\(index)", index % 7 == 0 ? .skipped("日本語 \(file)/\(index)") : .passed)
+        })
+    }
+    try writeReport(reports, to: folder.url("memory.xml"))
+    try writeReport(reports, to: folder.url("file.xml"), bodyMemoryLimit: 0)
+    try writeReport(reports, to: folder.url("both.xml"), bodyMemoryLimit: 20_000)
+    let memory = try #require(readAllBytes(folder.url("memory.xml")))
+    #expect(memory.count > 40_000)
+    #expect(readAllBytes(folder.url("file.xml")) == memory)
+    #expect(readAllBytes(folder.url("both.xml")) == memory)
+    #expect(try folder.list() == ["both.xml", "file.xml", "memory.xml"])
   }
 
   @Test func replacesAnExistingReport() throws {

@@ -91,13 +91,3 @@ import Testing
     #expect(!JUnitHost.currentName().isEmpty)
   }
 }
-
-@Suite struct UTF8BoundaryTests {
-  @Test(arguments: [
-    ([UInt8](), 0), ([0x61], 1), ([0x61, 0xC3, 0xA9], 3), ([0x61, 0xC3], 1), ([0xE6, 0x97, 0xA5, 0xE6], 3),
-    ([0xE6, 0x97], 0), ([0xF0, 0x9F, 0x8E], 0), ([0xF0, 0x9F, 0x8E, 0x8C], 4), ([0x61, 0xF0, 0x9F, 0x8E, 0x8C], 5),
-  ])
-  func chunksEndOnScalarBoundaries(bytes: [UInt8], boundary: Int) {
-    #expect(bytes.withUnsafeBufferPointer { utf8Boundary($0) } == boundary)
-  }
-}

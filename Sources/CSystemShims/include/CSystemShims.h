@@ -8,4 +8,9 @@
 /// Returns 0, or -1 with errno set; where the call does not exist, errno is ENOSYS.
 int conformance_exchange_paths(const char *first, const char *second);
 
+/// Copies up to `length` bytes from `input`'s file offset to `output`'s inside the kernel, with
+/// no copy through user memory: `copy_file_range`, a GNU extension, hence the shim. Returns the
+/// bytes copied (0 at the end of `input`), or -1 with errno set; ENOSYS where it does not exist.
+long conformance_copy_file_range(int input, int output, unsigned long length);
+
 #endif
