@@ -17,8 +17,8 @@ public struct VectorFileError: Error, Sendable, Equatable, CustomStringConvertib
 /// Turns a parsed document into a ``VectorFile``, enforcing every rule of SPEC section 1 that
 /// one file can break on its own (unique ids across files are the loader's job).
 public struct VectorFileDecoder: Sendable {
-  static let topLevelKeys = ["format", "suite", "description", "source", "context", "tests"]
-  static let testKeys = ["id", "description", "tags", "input", "context", "expect"]
+  static let topLevelKeys = TopLevelKey.names.map(\.description)
+  static let testKeys = TestKey.names.map(\.description)
 
   public init() {}
 
@@ -271,69 +271,44 @@ public struct VectorFileDecoder: Sendable {
   }
 }
 
-/// The keys a vector file's top level may hold, in ``VectorFileDecoder/topLevelKeys`` order,
-/// recognised by their bytes.
-enum TopLevelKey: Int {
+/// A key of one of the format's objects, recognised by its bytes (never by Swift's `String`
+/// equality); the raw values are small, for a bit set of the keys seen.
+protocol VectorFormatKey: RawRepresentable<Int> {
+  /// Every key's name, at its raw value.
+  static var names: [StaticString] { get }
+}
+
+extension VectorFormatKey {
+  init?(bytes: UnsafeBufferPointer<UInt8>) {
+    // An index loop: `firstIndex(where:)` with a closure cost a tenth of reading a test's keys.
+    var index = 0
+    while index < Self.names.count && !bytesEqual(bytes, Self.names[index]) { index += 1 }
+    guard index < Self.names.count else { return nil }
+    self.init(rawValue: index)
+  }
+
+  init?(_ key: String) {
+    guard let found = withKeyBytes(key, { Self(bytes: $0) }) else { return nil }
+    self = found
+  }
+}
+
+/// The keys a vector file's top level may hold.
+enum TopLevelKey: Int, VectorFormatKey {
   case format, suite, description, source, context, tests
-
-  init?(bytes: UnsafeBufferPointer<UInt8>) {
-    let found: TopLevelKey?
-    switch bytes.count {
-    case 5: found = bytesEqual(bytes, "suite") ? .suite : bytesEqual(bytes, "tests") ? .tests : nil
-    case 6: found = bytesEqual(bytes, "format") ? .format : bytesEqual(bytes, "source") ? .source : nil
-    case 7: found = bytesEqual(bytes, "context") ? .context : nil
-    case 11: found = bytesEqual(bytes, "description") ? .description : nil
-    default: found = nil
-    }
-    guard let found else { return nil }
-    self = found
-  }
+  static let names: [StaticString] = ["format", "suite", "description", "source", "context", "tests"]
 }
 
-/// The keys a test may hold, in ``VectorFileDecoder/testKeys`` order, recognised by their bytes.
-enum TestKey: Int {
+/// The keys a test may hold.
+enum TestKey: Int, VectorFormatKey {
   case id, description, tags, input, context, expect
-
-  init?(_ key: String) {
-    guard let found = withKeyBytes(key, { TestKey(bytes: $0) }) else { return nil }
-    self = found
-  }
-
-  init?(bytes: UnsafeBufferPointer<UInt8>) {
-    let found: TestKey?
-    switch bytes.count {
-    case 2: found = bytesEqual(bytes, "id") ? .id : nil
-    case 4: found = bytesEqual(bytes, "tags") ? .tags : nil
-    case 5: found = bytesEqual(bytes, "input") ? .input : nil
-    case 6: found = bytesEqual(bytes, "expect") ? .expect : nil
-    case 7: found = bytesEqual(bytes, "context") ? .context : nil
-    case 11: found = bytesEqual(bytes, "description") ? .description : nil
-    default: found = nil
-    }
-    guard let found else { return nil }
-    self = found
-  }
+  static let names: [StaticString] = ["id", "description", "tags", "input", "context", "expect"]
 }
 
-/// The keys an expectation may hold, recognised by their bytes.
-enum ExpectKey: Int {
+/// The keys an expectation may hold.
+enum ExpectKey: Int, VectorFormatKey {
   case result, output, error, field
-
-  init?(_ key: String) {
-    guard let found = withKeyBytes(key, { ExpectKey(bytes: $0) }) else { return nil }
-    self = found
-  }
-
-  init?(bytes: UnsafeBufferPointer<UInt8>) {
-    let found: ExpectKey?
-    switch bytes.count {
-    case 5: found = bytesEqual(bytes, "error") ? .error : bytesEqual(bytes, "field") ? .field : nil
-    case 6: found = bytesEqual(bytes, "result") ? .result : bytesEqual(bytes, "output") ? .output : nil
-    default: found = nil
-    }
-    guard let found else { return nil }
-    self = found
-  }
+  static let names: [StaticString] = ["result", "output", "error", "field"]
 }
 
 /// Runs `body` on the key's UTF-8 bytes (copied only for a string without contiguous storage).

@@ -21,48 +21,37 @@ struct WellFormedVectorFileReader {
   }
 
   private func readFile(_ cursor: inout JSONCursor, path: String, root: String, mostTests: Int) -> VectorFile? {
-    guard cursor.enterObject() else { return nil }
-    var seen = SeenKeys()
     var format: String?
     var suite: String?
     var description: String?
     var source: String?
     var context: JSONObject?
     var tests: [VectorTest]?
-    members: while true {
-      let bytes: UnsafeBufferPointer<UInt8>
-      switch cursor.nextKey() {
-      case .key(let key): bytes = key
-      case .end: break members
-      case .invalid: return nil
-      }
-      // An unknown or repeated key is an error the decoder words.
-      guard let key = TopLevelKey(bytes: bytes), seen.insert(key.rawValue) else { return nil }
+    let read = readMembers(&cursor) { (key: TopLevelKey, cursor) -> Bool in
       switch key {
       case .format:
-        guard let text = cursor.string() else { return nil }
-        format = text
+        format = cursor.string()
+        return format != nil
       case .suite:
-        guard let text = cursor.string() else { return nil }
-        suite = text
+        suite = cursor.string()
+        return suite != nil
       case .description:
-        guard let text = cursor.string() else { return nil }
-        description = text
+        description = cursor.string()
+        return description != nil
       case .source:
-        guard let text = cursor.string() else { return nil }
-        source = text
+        source = cursor.string()
+        return source != nil
       case .context:
         // The tests were read with the file's context already: the decoder takes this order.
-        guard tests == nil, case .object(let object)? = cursor.value() else { return nil }
+        guard tests == nil, case .object(let object)? = cursor.value() else { return false }
         context = object
+        return true
       case .tests:
-        guard let list = readTests(&cursor, fileContext: context ?? JSONObject(), mostTests: mostTests) else {
-          return nil
-        }
-        tests = list
+        tests = readTests(&cursor, fileContext: context ?? JSONObject(), mostTests: mostTests)
+        return tests != nil
       }
     }
-    guard cursor.isAtEnd(), format == Contract.format, let suite, Contract.suites.contains(suite),
+    guard read, cursor.isAtEnd(), format == Contract.format, let suite, Contract.suites.contains(suite),
       let description, let tests
     else { return nil }
     return VectorFile(
@@ -86,44 +75,37 @@ struct WellFormedVectorFileReader {
   }
 
   private func readTest(_ cursor: inout JSONCursor, fileContext: JSONObject) -> VectorTest? {
-    guard cursor.enterObject() else { return nil }
-    var seen = SeenKeys()
     var id: String?
     var description: String?
     var tags: [String] = []
     var input: JSONValue?
     var ownContext: JSONObject?
     var expectation: Expectation?
-    members: while true {
-      let bytes: UnsafeBufferPointer<UInt8>
-      switch cursor.nextKey() {
-      case .key(let key): bytes = key
-      case .end: break members
-      case .invalid: return nil
-      }
-      guard let key = TestKey(bytes: bytes), seen.insert(key.rawValue) else { return nil }
+    let read = readMembers(&cursor) { (key: TestKey, cursor) -> Bool in
       switch key {
       case .id:
-        guard let text = cursor.string() else { return nil }
-        id = text
+        id = cursor.string()
+        return id != nil
       case .description:
-        guard let text = cursor.string() else { return nil }
-        description = text
+        description = cursor.string()
+        return description != nil
       case .tags:
-        guard let list = readStrings(&cursor) else { return nil }
+        guard let list = readStrings(&cursor) else { return false }
         tags = list
+        return true
       case .input:
-        guard let value = cursor.value() else { return nil }
-        input = value
+        input = cursor.value()
+        return input != nil
       case .context:
-        guard case .object(let object)? = cursor.value() else { return nil }
+        guard case .object(let object)? = cursor.value() else { return false }
         ownContext = object
+        return true
       case .expect:
-        guard let expect = readExpectation(&cursor) else { return nil }
-        expectation = expect
+        expectation = readExpectation(&cursor)
+        return expectation != nil
       }
     }
-    guard let id, Contract.isValidTestID(id), let input, let expectation else { return nil }
+    guard read, let id, Contract.isValidTestID(id), let input, let expectation else { return nil }
     return VectorTest(
       id: id, description: description, tags: tags, input: input,
       context: ownContext.map { fileContext.merging($0) } ?? fileContext, expectation: expectation)
@@ -141,39 +123,49 @@ struct WellFormedVectorFileReader {
   }
 
   private func readExpectation(_ cursor: inout JSONCursor) -> Expectation? {
-    guard cursor.enterObject() else { return nil }
-    var seen = SeenKeys()
     var result: String?
     var output: JSONValue?
     var error: String?
     var field: String?
-    members: while true {
-      let bytes: UnsafeBufferPointer<UInt8>
-      switch cursor.nextKey() {
-      case .key(let key): bytes = key
-      case .end: break members
-      case .invalid: return nil
-      }
-      guard let key = ExpectKey(bytes: bytes), seen.insert(key.rawValue) else { return nil }
+    let read = readMembers(&cursor) { (key: ExpectKey, cursor) -> Bool in
       switch key {
       case .result:
-        guard let text = cursor.string() else { return nil }
-        result = text
+        result = cursor.string()
+        return result != nil
       case .output:
-        guard let value = cursor.value() else { return nil }
-        output = value
+        output = cursor.value()
+        return output != nil
       case .error:
-        guard let text = cursor.string() else { return nil }
-        error = text
+        error = cursor.string()
+        return error != nil
       case .field:
-        guard let text = cursor.string() else { return nil }
-        field = text
+        field = cursor.string()
+        return field != nil
       }
     }
+    guard read else { return nil }
     switch result {
     case "accept"? where error == nil && field == nil: return .accept(output: output)
     case "reject"? where output == nil: return .reject(error: error, field: field)
     default: return nil
+    }
+  }
+
+  /// Reads the object that comes next, handing each member's key to `read`, which reads the
+  /// value; `false` at anything but known keys, each at most once, whose values `read` takes
+  /// (an unknown or repeated key is an error the decoder words).
+  private func readMembers<Key: VectorFormatKey>(
+    _ cursor: inout JSONCursor, _ read: (Key, inout JSONCursor) -> Bool
+  ) -> Bool {
+    guard cursor.enterObject() else { return false }
+    var seen = SeenKeys()
+    while true {
+      switch cursor.nextKey() {
+      case .end: return true
+      case .invalid: return false
+      case .key(let bytes):
+        guard let key = Key(bytes: bytes), seen.insert(key.rawValue), read(key, &cursor) else { return false }
+      }
     }
   }
 }
