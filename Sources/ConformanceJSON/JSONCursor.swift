@@ -39,14 +39,10 @@ public struct JSONCursor: ~Copyable {
 
   /// The next key of the object entered last, with its `:` consumed.
   public mutating func nextKey() -> Key {
-    reader.skipWhitespace()
-    if afterValue {
-      if reader.peek() == UInt8(ascii: "}") { return leave() ? .end : .invalid }
-      guard reader.peek() == UInt8(ascii: ",") else { return .invalid }
-      reader.position += 1
-      reader.skipWhitespace()
-    } else if reader.peek() == UInt8(ascii: "}") {
-      return leave() ? .end : .invalid
+    switch step(closing: UInt8(ascii: "}")) {
+    case .closed: return .end
+    case .invalid: return .invalid
+    case .next: break
     }
     guard reader.peek() == UInt8(ascii: "\"") else { return .invalid }
     let start = reader.position + 1
@@ -71,16 +67,11 @@ public struct JSONCursor: ~Copyable {
   /// consumed); `nil` for anything else. A `true` is only a promise that something follows:
   /// reading it as a value fails if it is not one (a trailing comma, say).
   public mutating func nextElement() -> Bool? {
-    reader.skipWhitespace()
-    if afterValue {
-      if reader.peek() == UInt8(ascii: "]") { return leave() ? false : nil }
-      guard reader.peek() == UInt8(ascii: ",") else { return nil }
-      reader.position += 1
-      reader.skipWhitespace()
-    } else if reader.peek() == UInt8(ascii: "]") {
-      return leave() ? false : nil
+    switch step(closing: UInt8(ascii: "]")) {
+    case .closed: return false
+    case .invalid: return nil
+    case .next: return reader.peek() == nil ? nil : true
     }
-    return reader.peek() == nil ? nil : true
   }
 
   /// The value that comes next, as ``JSONParser`` builds it.
@@ -111,14 +102,29 @@ public struct JSONCursor: ~Copyable {
     return true
   }
 
-  /// Consumes the closing bracket at the current position: the container just left counts
-  /// as the value just read.
-  private mutating func leave() -> Bool {
-    guard reader.depth > 0 else { return false }
-    reader.position += 1
-    reader.depth -= 1
-    afterValue = true
-    return true
+  private enum Step {
+    case next, closed, invalid
+  }
+
+  /// Moves to the next member or element of the container entered last: past the `,` that
+  /// must follow a value (`next`), or out through its closing bracket (`closed`), which may
+  /// also come right after the opening one. `invalid` for anything else.
+  private mutating func step(closing: UInt8) -> Step {
+    reader.skipWhitespace()
+    if reader.peek() == closing {
+      guard reader.depth > 0 else { return .invalid }
+      reader.position += 1
+      reader.depth -= 1
+      // The container just left counts as the value just read.
+      afterValue = true
+      return .closed
+    }
+    if afterValue {
+      guard reader.peek() == UInt8(ascii: ",") else { return .invalid }
+      reader.position += 1
+      reader.skipWhitespace()
+    }
+    return .next
   }
 }
 
@@ -129,13 +135,15 @@ extension JSONParser {
       var cursor = JSONCursor(reader: Reader(bytes: buffer, maximumDepth: maximumDepth))
       defer { cursor.release() }
       // A byte order mark is an error for the parser; the cursor leaves it to the parser too.
-      if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { return nil }
+      if cursor.startsWithByteOrderMark { return nil }
       return body(&cursor)
     }
   }
 }
 
 extension JSONCursor {
+  fileprivate var startsWithByteOrderMark: Bool { reader.startsWithByteOrderMark }
+
   fileprivate mutating func release() {
     reader.releaseScratch()
   }

@@ -64,7 +64,7 @@ struct Reader {
   }
 
   mutating func parseDocument() throws(JSONParseError) -> JSONValue {
-    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+    if startsWithByteOrderMark {
       throw error("a byte order mark (U+FEFF) is not allowed at the start of a vector file")
     }
     skipWhitespace()
@@ -365,6 +365,11 @@ struct Reader {
   }
 
   // MARK: Helpers
+
+  /// Whether the document starts with U+FEFF's UTF-8 bytes.
+  var startsWithByteOrderMark: Bool {
+    bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+  }
 
   func peek() -> UInt8? { position < bytes.count ? bytes[position] : nil }
 

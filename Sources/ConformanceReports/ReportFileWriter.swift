@@ -13,8 +13,8 @@ public struct ReportWriteError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Writes report files atomically: the bytes go to a temporary file in the destination's own
-/// folder (so the rename never crosses file systems), are flushed to disk, then renamed over
-/// the destination. A reader (a CI dashboard, a browser) sees the old file or the new one,
+/// folder (so the rename never crosses file systems), which then takes the destination's place
+/// (``FileSystem/replace(_:with:)``; not flushed to disk, see docs/decisions.md). A reader (a CI dashboard, a browser) sees the old file or the new one,
 /// never half of one; on any error the temporary file is removed.
 public enum ReportFileWriter {
   public static func writeAtomically(_ text: String, to path: String) throws(ReportWriteError) {
@@ -28,7 +28,8 @@ public enum ReportFileWriter {
     guard !path.isEmpty, !path.hasSuffix("/") else {
       throw ReportWriteError(path: path, reason: "not a file path")
     }
-    let (folder, name) = split(path)
+    let folder = FileSystem.folder(of: path)
+    let name = FileSystem.lastComponent(of: path)
     try createFolder(folder, for: path)
     let temporary = "\(folder)/.\(name).\(getpid())-\(UInt32.random(in: .min ... .max)).tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -37,16 +38,11 @@ public enum ReportFileWriter {
     defer {
       if !done { unlink(temporary) }
     }
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { raw in write(descriptor, raw.baseAddress! + offset, raw.count - offset) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        let error = failure("cannot write \(temporary)")
-        close(descriptor)
-        throw error
-      }
-      offset += written
+    do {
+      try FileSystem.writeAll(descriptor, bytes)
+    } catch {
+      close(descriptor)
+      throw ReportWriteError(path: path, reason: "cannot write \(temporary): \(error.reason)")
     }
     // Atomic by rename, not flushed to the platter: as for the JUnit report (docs/decisions.md).
     guard close(descriptor) == 0 else { throw failure("cannot close \(temporary)") }
@@ -56,13 +52,6 @@ public enum ReportFileWriter {
       throw ReportWriteError(path: path, reason: "cannot rename \(temporary): \(error.reason)")
     }
     done = true
-  }
-
-  /// The folder part (`.` when there is none) and the file name of a path.
-  static func split(_ path: String) -> (folder: String, name: String) {
-    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return (".", path) }
-    let folder = String(path[..<slash])
-    return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
   }
 
   /// `mkdir -p`: creates each missing folder of `folder`.

@@ -17,10 +17,10 @@ import Testing
 
   @Test func aPathSplitsIntoItsFolderAndName() {
     // A bare name is written through a temporary file in the current folder.
-    #expect(ReportFileWriter.split("report.md").folder == ".")
-    #expect(ReportFileWriter.split("out/report.md").folder == "out")
-    #expect(ReportFileWriter.split("out/report.md").name == "report.md")
-    #expect(ReportFileWriter.split("/report.md").folder == "/")
+    #expect(FileSystem.folder(of: "report.md") == ".")
+    #expect(FileSystem.folder(of: "out/report.md") == "out")
+    #expect(FileSystem.lastComponent(of: "out/report.md") == "report.md")
+    #expect(FileSystem.folder(of: "/report.md") == "/")
   }
 
   @Test func aFailedWriteLeavesTheOldFileAndNoTemporaryFile() throws {
