@@ -162,7 +162,7 @@ def parse_closing_line(out: str) -> dict:
 
 
 def python_tool(lenient=False):
-    """The Python harness: checking vector files as SPEC section 1 says, or (lenient) not."""
+    """The Python harness: checking vector files as docs/vector-format.md says, or (lenient) not."""
     script = os.path.join(HERE, "python_harness.py")
     flags = ["--lenient"] if lenient else []
 
@@ -387,7 +387,7 @@ def render(results, facts, args):
             verdicts.append("- 10k: conformance takes %.2fx the Python harness's wall time (target ≤ 0.20x): %s" % (
                 c / p, "met" if c / p <= 0.2 else "NOT met"))
         if size == "10k" and c and l:
-            verdicts.append("- 10k, against the lenient Python harness (no SPEC section 1 checks): %.2fx (≤ 0.20x: %s)"
+            verdicts.append("- 10k, against the lenient Python harness (no docs/vector-format.md checks): %.2fx (≤ 0.20x: %s)"
                             % (c / l, "yes" if c / l <= 0.2 else "no"))
         if size == "10k" and c and s:
             verdicts.append("- 10k: the Swift Testing baseline takes %.0fx conformance's wall time (target ≥ 100x): %s"

@@ -1,6 +1,6 @@
-"""Synthetic vector corpora for the benchmarks (SPEC section 1 format).
+"""Synthetic vector corpora for the benchmarks (docs/vector-format.md format).
 
-Three simple suites (SPEC 3.2-3.4): `leeep.fid`, `leeep.user-id` and `leeep.push.destination`.
+Three simple suites (docs/suites/leeep.fid.md-3.4): `leeep.fid`, `leeep.user-id` and `leeep.push.destination`.
 Every vector's expectation is written here from the rule its input breaks (or satisfies), never
 by running a parser. Files are deterministic for a given (total, seed).
 """
@@ -216,7 +216,7 @@ def generate(root: str, total: int, seed: int = 1) -> dict:
         counts[suite] = counts.get(suite, 0) + size
         document = {"format": "conformance-vectors/1", "suite": suite,
                     "description": "benchmark vectors, part %d" % index,
-                    "source": "seeds/000 (synthetic benchmark corpus)", "tests": tests}
+                    "source": "LEEEP iOS SDK reference (synthetic benchmark corpus)", "tests": tests}
         folder = os.path.join(root, SUITE_FOLDERS[suite])
         os.makedirs(folder, exist_ok=True)
         with open(os.path.join(folder, "part-%05d.json" % index), "w", encoding="utf-8") as handle:

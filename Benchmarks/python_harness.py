@@ -2,9 +2,9 @@
 """The baseline a team would write instead of `conformance run`: plain Python 3 (stdlib only).
 
 Walks a vectors folder, loads each file with `json`, checks it against the vector-file rules
-(SPEC section 1: no BOM, valid UTF-8, no duplicate keys, no lone surrogates, no keys beyond the
+(docs/vector-format.md: no BOM, valid UTF-8, no duplicate keys, no lone surrogates, no keys beyond the
 format's, types, id pattern, unique ids), runs the contract's rules for the three benchmark suites
-(SPEC 3.2-3.4: leeep.fid, leeep.user-id, leeep.push.destination), compares with each test's
+(docs/suites/leeep.fid.md-3.4: leeep.fid, leeep.user-id, leeep.push.destination), compares with each test's
 expectation and writes a JUnit report with xml.etree.ElementTree. Single process, like most
 hand-written harnesses.
 
@@ -74,7 +74,7 @@ def destination(value, context):
 
 SUITES = {"leeep.fid": fid, "leeep.user-id": user_id, "leeep.push.destination": destination}
 
-# SPEC section 1.
+# docs/vector-format.md.
 FORMAT = "conformance-vectors/1"
 KNOWN_SUITES = frozenset((
     "leeep.push.payload", "leeep.fid", "leeep.push.destination", "leeep.user-id", "leeep.blog-match", "leeep.link",
@@ -231,7 +231,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--vectors", default="Vectors")
     parser.add_argument("--junit", default="Reports/junit.xml")
-    parser.add_argument("--lenient", action="store_true", help="skip the vector-file checks of SPEC section 1")
+    parser.add_argument("--lenient", action="store_true", help="skip the vector-file checks of docs/vector-format.md")
     args = parser.parse_args(argv)
     started = time.monotonic()
     root_element = ET.Element("testsuites", name="python-harness")

@@ -1,6 +1,6 @@
 // The Swift Testing baseline for Benchmarks/bench.py: what a team would write with only the
 // toolchain: Foundation's JSONDecoder for the vector files and one parameterized @Test over
-// every vector, checking the same rules (SPEC 3.2-3.4) as the reference parsers.
+// every vector, checking the same rules (docs/suites/leeep.fid.md-3.4) as the reference parsers.
 // BENCH_VECTORS names the vectors folder.
 import Foundation
 import Testing

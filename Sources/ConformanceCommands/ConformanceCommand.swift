@@ -18,7 +18,7 @@ public enum ConformanceCommand {
     [RunCommand.self, ListCommand.self, LintCommand.self, MergeCommand.self, ServeCommand.self]
   }
 
-  /// Exit statuses every subcommand shares (SPEC section 2).
+  /// Exit statuses every subcommand shares (docs/junit-report.md).
   public enum ExitStatus {
     public static let success: Int32 = 0
     public static let testsFailed: Int32 = 1

@@ -3,7 +3,7 @@ import ConformanceKit
 import ConformanceReports
 import ReferenceParsers
 
-/// `conformance run`: the main job (SPEC section 2).
+/// `conformance run`: the main job (docs/junit-report.md).
 enum RunCommand: Subcommand {
   static let name = "run"
   static let abstract = "Run vectors against the reference parsers and write a JUnit report."

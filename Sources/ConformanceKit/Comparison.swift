@@ -1,6 +1,6 @@
 import ConformanceJSON
 
-/// Compares an implementation's outcome with a test's expectation (SPEC section 1): output
+/// Compares an implementation's outcome with a test's expectation (docs/vector-format.md): output
 /// by JSON value when given, error and field each when given.
 public enum Comparison {
   /// `nil` when the outcome meets the expectation; otherwise what differs, in words.

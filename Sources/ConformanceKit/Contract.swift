@@ -1,4 +1,4 @@
-/// Constants the contract (SPEC sections 1 and 3) fixes for every vector file.
+/// Constants the contract (docs/vector-format.md and docs/suites) fixes for every vector file.
 public enum Contract {
   /// The value of a vector file's `format` key.
   public static let format = "conformance-vectors/1"

@@ -144,7 +144,7 @@ public struct RunSummary: Sendable {
     if let suite = report.suite { bySuite[suite, default: Counts()] = bySuite[suite, default: Counts()] + counts }
   }
 
-  /// The process exit status SPEC section 2 fixes: 2 when a file failed to load, 1 when a test
+  /// The process exit status docs/junit-report.md fixes: 2 when a file failed to load, 1 when a test
   /// failed or errored (an unexpected pass is a failure) or an expectations entry is stale,
   /// 0 when every test passed.
   public var exitStatus: Int32 {

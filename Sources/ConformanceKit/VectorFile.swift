@@ -1,6 +1,6 @@
 import ConformanceJSON
 
-/// One loaded vector file (SPEC section 1).
+/// One loaded vector file (docs/vector-format.md).
 public struct VectorFile: Sendable {
   /// The path relative to its vectors root, `/`-separated: the JUnit `<testsuite>` name.
   public var path: String

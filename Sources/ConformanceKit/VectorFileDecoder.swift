@@ -1,6 +1,6 @@
 import ConformanceJSON
 
-/// A vector file that breaks a rule of SPEC section 1, with where it breaks it.
+/// A vector file that breaks a rule of docs/vector-format.md, with where it breaks it.
 public struct VectorFileError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Where in the document, as a JSON path (`tests[3].expect.result`); empty for the whole file.
   public var location: String
@@ -14,7 +14,7 @@ public struct VectorFileError: Error, Sendable, Equatable, CustomStringConvertib
   public var description: String { location.isEmpty ? reason : "\(location): \(reason)" }
 }
 
-/// Turns a parsed document into a ``VectorFile``, enforcing every rule of SPEC section 1 that
+/// Turns a parsed document into a ``VectorFile``, enforcing every rule of docs/vector-format.md that
 /// one file can break on its own (unique ids across files are the loader's job).
 public struct VectorFileDecoder: Sendable {
   static let topLevelKeys = TopLevelKey.names.map(\.description)

@@ -1,7 +1,7 @@
 import ConformanceJSON
 import ConformanceKit
 
-/// Writes a run as a JUnit XML report (SPEC section 2), streaming: each vector file's
+/// Writes a run as a JUnit XML report (docs/junit-report.md), streaming: each vector file's
 /// `<testsuite>` goes to disk as soon as the runner hands it over, so memory stays bounded
 /// however many files run, and the finished report replaces `destination` atomically at the
 /// end of the run.
@@ -28,7 +28,7 @@ import ConformanceKit
 ///
 /// One writer writes one report at a time, on the thread the runner calls it from.
 public final class JUnitReportWriter: PreparingRunObserver {
-  /// Where the report goes (SPEC default: `Reports/junit.xml`); its folder is created if missing.
+  /// Where the report goes (the contract's default: `Reports/junit.xml`); its folder is created if missing.
   public let destination: String
   /// The root's `name`.
   public let name: String

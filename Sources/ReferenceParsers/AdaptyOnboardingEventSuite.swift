@@ -2,7 +2,7 @@ import ConformanceJSON
 import ConformanceKit
 
 /// `adapty.onboarding.event`: one event an `AdaptyOnboardingControllerDelegate` method receives
-/// (SPEC 3.10, Adapty seed "iOS SDKでオンボーディングイベントを処理する"). The context's `channel`
+/// (docs/suites/adapty.onboarding.event.md, Adapty seed "iOS SDKでオンボーディングイベントを処理する"). The context's `channel`
 /// names the delegate method; each field may be spelled snake_case or camelCase, because the seed's
 /// examples show both (`"actionId"`/`"screenClientId"` for the custom action, `"action_id"`/
 /// `"screen_cid"` everywhere else).
@@ -59,7 +59,7 @@ public struct AdaptyOnboardingEventSuite: ReferenceSuite {
     let metaObject = event["meta"]?.objectValue
 
     // 2. duplicate_field: both spellings of one field, top level, then in an object meta, then in
-    // an object params. On every channel: SPEC step 2 comes before the channel-specific step 3,
+    // an object params. On every channel: the contract's step 2 comes before the channel-specific step 3,
     // so an action ID spelled twice is ambiguous even where the channel ignores it.
     if Self.hasBothSpellings(Self.actionID, in: event) {
       return .reject("duplicate_field", field: Self.actionID.snakeCase)

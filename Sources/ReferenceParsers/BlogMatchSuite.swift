@@ -2,7 +2,7 @@ import ConformanceJSON
 import ConformanceKit
 
 /// `leeep.blog-match`: `LeeepPushPayload.parse` followed by
-/// `payload.matchesPublicBlogDetail(websiteId:slug:ugcId:isPublic:)` (SPEC 3.5, LEEEP seed 000: "ブログ通知の
+/// `payload.matchesPublicBlogDetail(websiteId:slug:ugcId:isPublic:)` (docs/suites/leeep.blog-match.md, LEEEP LEEEP iOS SDK reference: "ブログ通知の
 /// website・slug・UGC IDと一致し、isPublic がtrueの場合にtrueを返します。コーデ通知や不一致の場合はfalseです").
 ///
 /// The input is the call's argument list. Arguments are checked first, in the fixed order

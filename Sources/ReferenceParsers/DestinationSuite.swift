@@ -1,7 +1,7 @@
 import ConformanceJSON
 import ConformanceKit
 
-/// `leeep.push.destination`: the destination update LeeepPushClient syncs (SPEC 3.3, LEEEP seed:
+/// `leeep.push.destination`: the destination update LeeepPushClient syncs (docs/suites/leeep.push.destination.md, LEEEP seed:
 /// "kind は "fcm_fid" のみです" / "value はFCMに登録済みのFirebase Installation IDです。形式は
 /// [cdef][A-Za-z0-9_-]{21}" / "permission は LeeepPushPermission の unknown / notDetermined /
 /// denied / granted / provisional です。配信可能な権限は granted です").

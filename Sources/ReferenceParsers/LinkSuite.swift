@@ -2,7 +2,7 @@ import ConformanceJSON
 import ConformanceKit
 
 /// `leeep.link`: classifies a link tapped inside a LEEEP tag the way `onTapLink` reports it
-/// (SPEC 3.6, LEEEP seed: "引数の LeeepLinkHandlerParam により、以下のパターンで分岐させることが
+/// (docs/suites/leeep.link.md, LEEEP seed: "引数の LeeepLinkHandlerParam により、以下のパターンで分岐させることが
 /// できます"; ブログ: "LEEEP管理画面のブログ詳細ページ設定と一致したリンクを判定します").
 ///
 /// The routes stand for the site's page settings; the first route the URL matches gives the
@@ -199,7 +199,7 @@ struct LinkPattern: Sendable {
   }
 
   /// The captured values when `url` matches, percent-decoded, in the pattern's order; `nil`
-  /// when any condition of SPEC 3.6 fails.
+  /// when any condition of docs/suites/leeep.link.md fails.
   func captures(in url: LinkURL) -> JSONObject? {
     guard url.origin == origin, url.segments.count == segments.count else { return nil }
     var raw: [(name: String, value: ArraySlice<UInt8>)] = []

@@ -1,4 +1,4 @@
-/// The URI reader of `leeep.link` (SPEC 3.6): RFC 3986 restricted to what the contract accepts,
+/// The URI reader of `leeep.link` (docs/suites/leeep.link.md): RFC 3986 restricted to what the contract accepts,
 /// read on the string's UTF-8 bytes. Foundation's `URL`/`URLComponents` are not used on purpose:
 /// their leniency (spaces, backslashes, IDNA, dot-segment removal) differs across platforms.
 ///

@@ -1,7 +1,7 @@
 import ConformanceJSON
 import ConformanceKit
 
-/// `leeep.push.payload`: `LeeepPushPayload.parse` (SPEC 3.1, LEEEP seed 000, Push: "LeeepPushPayload.parse
+/// `leeep.push.payload`: `LeeepPushPayload.parse` (docs/suites/leeep.push.payload.md, LEEEP LEEEP iOS SDK reference, Push: "LeeepPushPayload.parse
 /// が受け取るのは、次のキーだけで構成された 文字列のdataマップ です").
 public struct PushPayloadSuite: ReferenceSuite {
   public let name = "leeep.push.payload"
@@ -93,7 +93,7 @@ public struct LeeepPushPayload: Sendable {
     "website_id", "app_id", "notification_id", "delivery_id", "target_type", "source_content_id", "ugc_id",
   ]
 
-  /// Parses a notification's data map, applying SPEC 3.1's checks in order; the first failing
+  /// Parses a notification's data map, applying docs/suites/leeep.push.payload.md's checks in order; the first failing
   /// check is thrown.
   public static func parse(_ data: JSONValue, expectedScope: LeeepPushScope) throws(ParseError)
     -> LeeepPushPayload

@@ -1,7 +1,7 @@
 import ConformanceJSON
 import ConformanceKit
 
-/// `respondo.deep-link`: the conversation link of a message push (SPEC 3.8, Respondo seed 004:
+/// `respondo.deep-link`: the conversation link of a message push (docs/suites/respondo.deep-link.md, Respondo Respondo guide, プッシュ通知:
 /// "メッセージのプッシュは常に次の形式のディープリンクを含みます： respondo://conversation/<id>").
 ///
 /// Read on bytes: the prefix is case-sensitive, nothing is percent-decoded, trimmed or normalised.
@@ -20,7 +20,7 @@ public struct RespondoDeepLinkSuite: ReferenceSuite {
     guard bytes.starts(with: Self.prefix) else { return .reject("not_respondo_link") }
     let rest = bytes[Self.prefix.count...]
     // The id is the text up to the first `/`, `?` or `#`; anything from there on is a component
-    // the link must not have, reported before the id itself is looked at (SPEC order).
+    // the link must not have, reported before the id itself is looked at (the contract's order).
     if rest.contains(where: Self.componentDelimiters.contains) { return .reject("unexpected_component") }
     let conversationID = String(decoding: rest, as: UTF8.self)
     guard TextRules.isCanonicalUUID(conversationID) else { return .reject("invalid_conversation_id") }

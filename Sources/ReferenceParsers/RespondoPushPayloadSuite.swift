@@ -2,7 +2,7 @@ import ConformanceJSON
 import ConformanceKit
 
 /// `respondo.push.payload`: what `Respondo.handlePush` / `RespondoPushPayload.from(data)` /
-/// `Respondo.handlePushData` accept (SPEC 3.7, Respondo seed 004 "ペイロードの形式").
+/// `Respondo.handlePushData` accept (docs/suites/respondo.push.payload.md, Respondo Respondo guide, プッシュ通知 "ペイロードの形式").
 ///
 /// The seed: "ペイロードは常にルートの respondo キーの下に置かれます（iOS では userInfo 内、Android では
 /// data["respondo"] 内の JSON 文字列として）" and "すべての値はフラットな文字列です".

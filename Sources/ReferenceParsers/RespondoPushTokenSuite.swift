@@ -1,8 +1,8 @@
 import ConformanceJSON
 import ConformanceKit
 
-/// `respondo.push.token`: the device token given to `Respondo.setPushToken` (SPEC 3.9, Respondo
-/// seed 004 "デバイストークンの登録"): "プッシュライブラリがたまたま返すものではなく、プラットフォームの
+/// `respondo.push.token`: the device token given to `Respondo.setPushToken` (docs/suites/respondo.push.token.md, Respondo
+/// Respondo guide, プッシュ通知 "デバイストークンの登録"): "プッシュライブラリがたまたま返すものではなく、プラットフォームの
 /// ネイティブなトランスポートのトークンを登録しなければなりません" — APNs on iOS, FCM on Android.
 public struct RespondoPushTokenSuite: ReferenceSuite {
   public let name = "respondo.push.token"

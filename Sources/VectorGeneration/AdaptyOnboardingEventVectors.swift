@@ -1,13 +1,13 @@
 import ConformanceJSON
 
-/// `adapty.onboarding.event` (SPEC 3.10): one onboarding delegate event, read for the delegate
+/// `adapty.onboarding.event` (docs/suites/adapty.onboarding.event.md): one onboarding delegate event, read for the delegate
 /// method named by the context's `channel`. Every expectation below is written from the rule the
 /// vector exercises; an accepted event's output is computed from the same ``Event`` description
 /// that produced its input.
 enum AdaptyOnboardingEventVectors {
   static let suite = "adapty.onboarding.event"
   static let folder = "adapty/onboarding-event"
-  static let source = "seeds/002 Adapty iOS SDK, オンボーディングイベントを処理する (AdaptyOnboardingControllerDelegate)"
+  static let source = "Adapty guide, iOS SDKでオンボーディングイベントを処理する (AdaptyOnboardingControllerDelegate)"
 
   static let actionChannels = ["custom_action", "close_action", "paywall_action"]
   static let channels = actionChannels + ["finished_loading", "analytics"]
@@ -109,7 +109,7 @@ enum AdaptyOnboardingEventVectors {
       input { $0["params"] = .object(params) }
     }
 
-    /// SPEC 3.10's output: channel, meta in snake_case, action_id for actions; analytics adds the
+    /// docs/suites/adapty.onboarding.event.md's output: channel, meta in snake_case, action_id for actions; analytics adds the
     /// event (snake_case name, else `unknown` with the name), screen_completed its params.
     var output: JSONValue {
       var output: JSONObject = ["channel": .string(channel)]
@@ -183,7 +183,7 @@ enum AdaptyOnboardingEventVectors {
 
   // MARK: - Seed examples
 
-  /// Every JSON example of the seed, verbatim, with the output SPEC 3.10 gives for it.
+  /// Every JSON example of the seed, verbatim, with the output docs/suites/adapty.onboarding.event.md gives for it.
   static func seedExamples() -> GeneratedFile {
     var file = builder("every event example of the Adapty seed, verbatim (イベントの例)")
     func meta(_ cid: String, _ index: Int, _ total: Int) -> JSONValue {
@@ -458,7 +458,7 @@ enum AdaptyOnboardingEventVectors {
 
   // MARK: - duplicate_field
 
-  /// duplicate_field is structural (SPEC 3.10 step 2, before the channel-specific step 3): both
+  /// duplicate_field is structural (docs/suites/adapty.onboarding.event.md step 2, before the channel-specific step 3): both
   /// spellings at the top level, in an object meta or in an object params are rejected on every
   /// channel, also where the channel otherwise ignores the field.
   static func duplicateField() -> GeneratedFile {
@@ -686,7 +686,7 @@ enum AdaptyOnboardingEventVectors {
   // MARK: - Checks that need no channel
 
   /// not_an_object and duplicate_field need no channel, so they are reported for a test with no
-  /// context at all (SPEC 1: context is optional). This file has no context, and neither do its
+  /// context at all (docs/vector-format.md: context is optional). This file has no context, and neither do its
   /// tests; a channel is read only from missing_key on.
   static func contextFree() -> GeneratedFile {
     var file = builder("checks that need no channel (not_an_object, duplicate_field) are reported without a context")

@@ -1,15 +1,15 @@
 import ConformanceJSON
 
-/// `leeep.blog-match` (SPEC 3.5): `LeeepPushPayload.parse` then
+/// `leeep.blog-match` (docs/suites/leeep.blog-match.md): `LeeepPushPayload.parse` then
 /// `matchesPublicBlogDetail(websiteId:slug:ugcId:isPublic:)`. "ブログ通知のwebsite・slug・UGC IDと一致し、
 /// isPublic がtrueの場合にtrueを返します。コーデ通知や不一致の場合はfalseです。"
 ///
 /// Input `{"data", "website_id", "slug", "ugc_id", "is_public"}`. Arguments are checked first in that
 /// order (`invalid_argument`, field: the argument); `data` may be any JSON value, its faults are the
-/// payload's and are reported as SPEC 3.1 reports them; other argument keys are ignored.
+/// payload's and are reported as docs/suites/leeep.push.payload.md reports them; other argument keys are ignored.
 enum BlogMatchVectors {
   static let suite = "leeep.blog-match"
-  static let source = "seeds/000 LEEEP iOS SDK, Push: payload.matchesPublicBlogDetail (SPEC 3.5)"
+  static let source = "LEEEP iOS SDK reference, Push: payload.matchesPublicBlogDetail (docs/suites/leeep.blog-match.md)"
   static let folder = "leeep/blog-match"
 
   static func files() -> [GeneratedFile] {
@@ -307,9 +307,10 @@ enum BlogMatchVectors {
     return file.file(at: "\(folder)/invalid-argument.json")
   }
 
-  /// Valid arguments, but a data map that SPEC 3.1 rejects: its error and field as they are.
+  /// Valid arguments, but a data map that docs/suites/leeep.push.payload.md rejects: its error and field as they are.
   static func payloadErrors() -> GeneratedFile {
-    var file = builder("the data map's own error, reported as SPEC 3.1 reports it, before any matching")
+    var file = builder(
+      "the data map's own error, reported as docs/suites/leeep.push.payload.md reports it, before any matching")
     func payload(
       _ id: String, _ description: String, _ tags: [String], _ data: JSONValue, _ error: String, _ field: String?,
       isPublic: Bool = true
@@ -413,7 +414,7 @@ enum BlogMatchVectors {
 
   /// The argument checks and the payload's checks 1–8 need no expected scope (the payload's check
   /// 9 is the first to compare with it), so each is reported for a test with no context at all
-  /// (SPEC 1: context is optional) or with an `expected_scope` the suite could not use. The file
+  /// (docs/vector-format.md: context is optional) or with an `expected_scope` the suite could not use. The file
   /// has no context.
   static func contextFree() -> GeneratedFile {
     var file = VectorFileBuilder(

@@ -1,6 +1,6 @@
 import ConformanceJSON
 
-/// `leeep.push.destination` (SPEC 3.3): the destination update `{"kind", "value", "permission"}`.
+/// `leeep.push.destination` (docs/suites/leeep.push.destination.md): the destination update `{"kind", "value", "permission"}`.
 ///
 /// Checks in order: `not_an_object`; `missing_key` (kind, value, permission); `non_string_value`
 /// (same order); `unsupported_kind` (field kind); `invalid_fid` (field value);
@@ -9,7 +9,7 @@ import ConformanceJSON
 enum DestinationVectors {
   static let suite = "leeep.push.destination"
   static let source =
-    "seeds/000 LEEEP iOS SDK, Push: kind は \"fcm_fid\" のみ; value は [cdef][A-Za-z0-9_-]{21}; permission は unknown / notDetermined / denied / granted / provisional、配信可能な権限は granted"
+    "LEEEP iOS SDK reference, Push: kind は \"fcm_fid\" のみ; value は [cdef][A-Za-z0-9_-]{21}; permission は unknown / notDetermined / denied / granted / provisional、配信可能な権限は granted"
 
   static let keys = ["kind", "value", "permission"]
   static let kind = "fcm_fid"

@@ -1,12 +1,12 @@
 import ConformanceJSON
 
-/// `leeep.fid` (SPEC 3.2): `not_a_string`, then `invalid_fid` unless `^[cdef][A-Za-z0-9_-]{21}$`.
+/// `leeep.fid` (docs/suites/leeep.fid.md): `not_a_string`, then `invalid_fid` unless `^[cdef][A-Za-z0-9_-]{21}$`.
 ///
 /// Every expectation below is derived from that rule as restated here (``FIDRule``), never from
 /// running a parser: a vector names the one character, length or shape it changes.
 enum FIDVectors {
   static let suite = "leeep.fid"
-  static let source = "seeds/000 LEEEP iOS SDK, Push: value は [cdef][A-Za-z0-9_-]{21}"
+  static let source = "LEEEP iOS SDK reference, Push: value は [cdef][A-Za-z0-9_-]{21}"
   /// A valid FID: `c` and 21 characters using every class the rule allows.
   static let base = "cAbCdEfGhIjKlMnOpQr_-0"
   /// A valid FID that holds none of the samples of ``positionClasses``, so replacing any of its

@@ -146,7 +146,7 @@ extension FanshipSequenceVectors {
     return file.file(at: "\(folder)/not-an-array.json")
   }
 
-  /// not_an_array needs no scenario, so it is reported for a test with no context at all (SPEC 1:
+  /// not_an_array needs no scenario, so it is reported for a test with no context at all (docs/vector-format.md:
   /// context is optional) or with a scenario the suite could not use. The file has no context; the
   /// scenario is read only once the input is an array of strings.
   static func contextFree() -> GeneratedFile {

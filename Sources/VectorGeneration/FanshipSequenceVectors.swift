@@ -1,15 +1,15 @@
 import ConformanceJSON
 
-/// `fanship.sequence` (SPEC 3.11): the order of the FANSHIP iOS SDK's calls and callbacks.
+/// `fanship.sequence` (docs/suites/fanship.sequence.md): the order of the FANSHIP iOS SDK's calls and callbacks.
 ///
-/// The generator holds its own description of the rules (``Rules``, written from SPEC 3.11 and the
+/// The generator holds its own description of the rules (``Rules``, written from docs/suites/fanship.sequence.md and the
 /// seed's "6.1 初回起動時のシーケンス" / "6.2 プッシュ通知を受信するまでのシーケンス"), enumerates
 /// every valid trace from it, and derives each mutation's expected error from what the mutation
 /// does to a valid trace. It never runs the reference parser.
 enum FanshipSequenceVectors {
   static let suite = "fanship.sequence"
   static let folder = "fanship/sequence"
-  static let source = "seeds/003 FANSHIP iOS SDK, 6 動作概要 (6.1 初回起動時, 6.2 プッシュ通知を受信するまで)"
+  static let source = "FANSHIP iOS SDK guide, 6 動作概要 (6.1 初回起動時, 6.2 プッシュ通知を受信するまで)"
 
   static let firstLaunchSteps = [
     "app_launch", "shared_receiver", "load_settings", "did_get_popinfo_id", "location_opt_in_dialog",
@@ -62,7 +62,7 @@ enum FanshipSequenceVectors {
     /// Scenario steps these settings rule out.
     var unexpectedSteps: [String] { scenarioSteps.filter { !isAllowed($0) } }
 
-    /// SPEC 3.11's output for a trace that broke no rule.
+    /// docs/suites/fanship.sequence.md's output for a trace that broke no rule.
     func output(_ trace: [String]) -> JSONValue {
       if isReceive {
         let shown: JSONValue =
@@ -96,7 +96,7 @@ enum FanshipSequenceVectors {
     var allowed = firstLaunchSteps
     if !usesLocation { allowed.removeAll { $0 == "location_opt_in_dialog" } }
     if !pushAllowed { allowed.removeAll { $0 == "register_token" } }
-    // SPEC 3.11: "app_launch: must be the first step" (nothing before it); the rest as listed.
+    // docs/suites/fanship.sequence.md: "app_launch: must be the first step" (nothing before it); the rest as listed.
     let requires: [String: [String]] = [
       "shared_receiver": ["app_launch"],
       "load_settings": ["shared_receiver"],

@@ -1,13 +1,13 @@
 import ConformanceJSON
 
-/// `leeep.link` (SPEC 3.6): the links a LEEEP tag hands to `onTapLink`, classified by the
+/// `leeep.link` (docs/suites/leeep.link.md): the links a LEEEP tag hands to `onTapLink`, classified by the
 /// site's page settings (routes). Every expectation below is written from the rule the vector
 /// tests: the kind and the captured values a matching route gives, `other` when the rule makes
 /// every route fail, `none` for a ugc match with page transition off.
 enum LinkVectors {
   static let suite = "leeep.link"
   static let source =
-    "seeds/000 LEEEP iOS SDK, LeeepTagView onTapLink: LeeepLinkHandlerParam (.post .ugc .staff .product .reviewForm .blog .other); LEEEP管理画面のブログ詳細ページ設定と一致したリンクを判定します"
+    "LEEEP iOS SDK reference, LeeepTagView onTapLink: LeeepLinkHandlerParam (.post .ugc .staff .product .reviewForm .blog .other); LEEEP管理画面のブログ詳細ページ設定と一致したリンクを判定します"
 
   /// The site the vectors use: a blog detail page in both setting forms the seed mentions
   /// (`/blog/{slug}` and `/column?id={slug}`), the detail pages of the other kinds, and the
@@ -64,7 +64,7 @@ enum LinkVectors {
     return file.file(at: "leeep/link/type.json")
   }
 
-  /// not_a_string needs no routes, so it is reported for a test with no context at all (SPEC 1:
+  /// not_a_string needs no routes, so it is reported for a test with no context at all (docs/vector-format.md:
   /// context is optional) or with a route table the suite could not use. The file has no context.
   static func contextFree() -> GeneratedFile {
     var builder = VectorFileBuilder(
@@ -152,7 +152,7 @@ enum LinkVectors {
       "\(site)/blog/spring?utm_source=leeep&utm_medium=tag#top", kind: "blog", params: ["slug": "spring"])
     file.match(
       "kind.custom-kind",
-      "a kind outside the seed's list (SPEC: K is blog, post, …) is reported as the route names it",
+      "a kind outside the seed's list (the contract: K is blog, post, …) is reported as the route names it",
       "\(site)/campaign/spring", kind: "campaign", params: ["name": "spring"],
       context: context(["campaign": "https://shop.example/campaign/{name}"]))
     file.other(

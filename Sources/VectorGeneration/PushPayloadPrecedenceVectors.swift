@@ -1,7 +1,7 @@
 import ConformanceJSON
 
 /// `leeep.push.payload`, the precedence matrix: for every pair of faults (a, b) where a's check
-/// comes before b's in SPEC 3.1's order, one vector breaks both and expects a's error and field.
+/// comes before b's in docs/suites/leeep.push.payload.md's order, one vector breaks both and expects a's error and field.
 ///
 /// Each fault is a mutation of a valid sample labelled with its position in the order and the
 /// rejection it causes alone. The expectation of a pair is the label of the earlier fault, so it
@@ -34,9 +34,9 @@ extension PushPayloadVectors {
 
     /// Stable id fragment, `<check>-<what>` (e.g. `5a-missing-website_id`).
     let id: String
-    /// The position of the check in SPEC 3.1's order (sub-checks in their listed order).
+    /// The position of the check in docs/suites/leeep.push.payload.md's order (sub-checks in their listed order).
     let rank: Int
-    /// The check, as SPEC 3.1 numbers it.
+    /// The check, as docs/suites/leeep.push.payload.md numbers it.
     let check: String
     let error: String
     let target: TargetNeed
@@ -54,7 +54,7 @@ extension PushPayloadVectors {
     Fault.Instance(writes: [key], what: what, field: field ?? key) { $0.with(key, value) }
   }
 
-  /// Every fault of checks 2 to 9, in SPEC 3.1's order. Check 1 cannot be a mutation of a map;
+  /// Every fault of checks 2 to 9, in docs/suites/leeep.push.payload.md's order. Check 1 cannot be a mutation of a map;
   /// it is paired by encoding the other fault's map (see ``precedenceFiles()``).
   static let faults: [Fault] = {
     var faults: [Fault] = []
@@ -230,7 +230,7 @@ extension PushPayloadVectors {
 
     // Every later pair, grouped by the earlier fault's check.
     for check in ["2", "3", "4", "5", "6", "7", "8", "9"] {
-      var file = builder("precedence: check \(check) of SPEC 3.1 before every later check")
+      var file = builder("precedence: check \(check) of docs/suites/leeep.push.payload.md before every later check")
       for first in faults where first.check == check {
         for second in faults where second.rank > first.rank {
           guard let (map, a, b) = combine(first, second) else { continue }

@@ -2,7 +2,7 @@ import ConformanceJSON
 
 /// `leeep.push.payload` scenarios: legacy and wrong schemas (check 3), foreign scope (check 9),
 /// and the integration mistakes the seed warns about. Each expectation names the check that fires
-/// first, worked out by hand from SPEC 3.1's order and written next to the vector.
+/// first, worked out by hand from docs/suites/leeep.push.payload.md's order and written next to the vector.
 extension PushPayloadVectors {
   static func scenarioFiles() -> [GeneratedFile] {
     [legacySchema(), foreignScope(), integrationMistakes()]
@@ -274,7 +274,7 @@ extension PushPayloadVectors {
   static func integrationMistakes() -> GeneratedFile {
     var file = builder(
       "integration mistakes: the whole userInfo, encoded or wrapped data, other SDKs' payloads; never repaired",
-      source: source + "; seeds/004 Respondo payload format")
+      source: source + "; Respondo guide, プッシュ通知: ペイロードの形式")
     func mistake(
       _ id: String, _ description: String, _ tags: [String], _ input: JSONValue, _ error: String, _ field: String?
     ) {
@@ -376,7 +376,7 @@ extension PushPayloadVectors {
       ["message": ["token": "fcm-token", "data": .object(data)]], "non_string_value", "message")
     mistake(
       "wrapped.array-of-messages", "a list of data maps", [], [.object(data), .object(blogData)], "not_an_object", nil)
-    // Respondo's payload ("ペイロードは常にルートの respondo キーの下に置かれます", seed 004), verbatim.
+    // Respondo's payload ("ペイロードは常にルートの respondo キーの下に置かれます", Respondo guide, プッシュ通知), verbatim.
     let respondo = JSONValue.parsing(
       """
       {

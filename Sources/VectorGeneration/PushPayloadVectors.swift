@@ -1,13 +1,13 @@
 import ConformanceJSON
 
-/// `leeep.push.payload` (SPEC 3.1): `LeeepPushPayload.parse` over a notification's data map.
+/// `leeep.push.payload` (docs/suites/leeep.push.payload.md): `LeeepPushPayload.parse` over a notification's data map.
 ///
-/// Every expectation below is written from the rule the vector breaks and SPEC 3.1's check order,
+/// Every expectation below is written from the rule the vector breaks and docs/suites/leeep.push.payload.md's check order,
 /// never from running a parser. The groups live in `PushPayload*Vectors.swift`, one file per
 /// family of rules; this file holds what they share.
 enum PushPayloadVectors {
   static let suite = "leeep.push.payload"
-  static let source = "seeds/000 LEEEP iOS SDK, Push: LeeepPushPayload.parse (SPEC 3.1)"
+  static let source = "LEEEP iOS SDK reference, Push: LeeepPushPayload.parse (docs/suites/leeep.push.payload.md)"
   static let folder = "leeep/push-payload"
 
   /// The scope every file expects unless a test says otherwise: the app's configuration.
@@ -41,7 +41,7 @@ enum PushPayloadVectors {
 }
 
 /// A payload that passes every check, described by its values; the data map and the output
-/// SPEC 3.1 promises are both derived from them.
+/// docs/suites/leeep.push.payload.md promises are both derived from them.
 struct PushSample: Sendable {
   var schemaVersion = "2"
   var websiteID = PushPayloadVectors.expectedWebsiteID
@@ -72,7 +72,7 @@ struct PushSample: Sendable {
     return map
   }
 
-  /// SPEC 3.1's output: the scope, the two delivery IDs and the target (a blog adds `slug`).
+  /// docs/suites/leeep.push.payload.md's output: the scope, the two delivery IDs and the target (a blog adds `slug`).
   var output: JSONValue {
     var target: JSONObject = [
       "type": .string(targetType), "source_content_id": .string(sourceContentID), "ugc_id": .string(ugcID),
@@ -144,7 +144,7 @@ extension JSONObject {
 extension PushPayloadVectors {
   /// Whole payloads that pass every check: both targets, key orders, extreme but valid values.
   static func valid() -> GeneratedFile {
-    var file = builder("payloads that pass every check of SPEC 3.1, with the output they give")
+    var file = builder("payloads that pass every check of docs/suites/leeep.push.payload.md, with the output they give")
     func accept(_ id: String, _ description: String, _ tags: [String], _ sample: PushSample, data: JSONObject? = nil) {
       file.add(
         id: id, description: description, tags: ["valid"] + tags, input: .object(data ?? sample.data),
@@ -249,7 +249,7 @@ extension PushPayloadVectors {
   }
 
   /// Checks 1–8 need no expected scope (check 9 is the first to compare with it), so each is
-  /// reported for a test with no context at all (SPEC 1: context is optional) or with an
+  /// reported for a test with no context at all (docs/vector-format.md: context is optional) or with an
   /// `expected_scope` the suite could not use. The file has no context.
   static func contextFree() -> GeneratedFile {
     var file = VectorFileBuilder(

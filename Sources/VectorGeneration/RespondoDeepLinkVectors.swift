@@ -1,11 +1,11 @@
 import ConformanceJSON
 
-/// `respondo.deep-link` (SPEC 3.8): `not_a_string`; `not_respondo_link` unless the text starts
+/// `respondo.deep-link` (docs/suites/respondo.deep-link.md): `not_a_string`; `not_respondo_link` unless the text starts
 /// with exactly `respondo://conversation/`; `unexpected_component` when a `/`, `?` or `#` follows
 /// the id; `invalid_conversation_id` unless the id is a canonical UUID.
 enum RespondoDeepLinkVectors {
   static let suite = "respondo.deep-link"
-  static let source = "seeds/004 Respondo プッシュ通知: メッセージのプッシュは常に次の形式のディープリンクを含みます： respondo://conversation/<id>"
+  static let source = "Respondo guide, プッシュ通知: メッセージのプッシュは常に次の形式のディープリンクを含みます： respondo://conversation/<id>"
   static let prefix = "respondo://conversation/"
   static let conversationID = RespondoUUIDShapes.base
   static let link = prefix + conversationID

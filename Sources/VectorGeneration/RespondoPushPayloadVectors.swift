@@ -1,6 +1,6 @@
 import ConformanceJSON
 
-/// `respondo.push.payload` (SPEC 3.7): the push handed to `Respondo.handlePush` (iOS `userInfo`)
+/// `respondo.push.payload` (docs/suites/respondo.push.payload.md): the push handed to `Respondo.handlePush` (iOS `userInfo`)
 /// or `RespondoPushPayload.from(data)` / `Respondo.handlePushData(message.data)` (FCM `data`).
 ///
 /// Every case is written once and generated for both transports: on `ios` the `respondo` value
@@ -8,7 +8,7 @@ import ConformanceJSON
 /// holds one group of rules for one platform, under `respondo/push-payload/<platform>/`.
 enum RespondoPushPayloadVectors {
   static let suite = "respondo.push.payload"
-  static let source = "seeds/004 Respondo プッシュ通知: ペイロードの形式, タップとフォアグラウンドの処理"
+  static let source = "Respondo guide, プッシュ通知: ペイロードの形式, タップとフォアグラウンドの処理"
 
   enum Platform: String, CaseIterable {
     case ios
@@ -69,7 +69,7 @@ enum RespondoPushPayloadVectors {
     } + [contextFree()]
   }
 
-  /// Steps 1 and 2 need no platform, so they are reported for a test with no context at all (SPEC
+  /// Steps 1 and 2 need no platform, so they are reported for a test with no context at all (the contract
   /// 1: context is optional) or with a platform the suite could not use. The file has no context;
   /// step 3 is the first to read the platform.
   static func contextFree() -> GeneratedFile {
@@ -109,7 +109,7 @@ enum RespondoPushPayloadVectors {
     return builder.file(at: "respondo/push-payload/context-free.json")
   }
 
-  /// The expected output of an accepted message push, as SPEC 3.7 defines it.
+  /// The expected output of an accepted message push, as docs/suites/respondo.push.payload.md defines it.
   static func messageOutput(conversationID: String, messageID: String) -> JSONValue {
     [
       "type": "message", "conversation_id": .string(conversationID), "message_id": .string(messageID),
@@ -682,7 +682,7 @@ enum RespondoPushPayloadVectors {
       with([("conversation_id", "1"), ("badge", "3")]), "unknown_key", field: "badge")
 
     // invalid_value conversation_id, message_id (canonical UUID).
-    // The most telling shapes, plus one missing dash and one dash moved (the SPEC pattern's groups).
+    // The most telling shapes, plus one missing dash and one dash moved (the contract pattern's groups).
     let conversationShapes =
       RespondoUUIDShapes.payloadSubset
       + RespondoUUIDShapes.positionShapes.filter { ["dash-1-missing", "dash-4-moved-left"].contains($0.id) }

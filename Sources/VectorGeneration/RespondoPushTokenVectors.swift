@@ -1,6 +1,6 @@
 import ConformanceJSON
 
-/// `respondo.push.token` (SPEC 3.9): `{"platform", "token"}` as given to `Respondo.setPushToken`.
+/// `respondo.push.token` (docs/suites/respondo.push.token.md): `{"platform", "token"}` as given to `Respondo.setPushToken`.
 /// iOS platforms need the APNs device token (lowercase hex, even length, 64–200 characters),
 /// Android platforms the FCM registration token (1–4096 characters of `[A-Za-z0-9_:-]`).
 ///
@@ -8,7 +8,7 @@ import ConformanceJSON
 /// platform with `token-presence.json` and `apns.json` or `fcm.json`.
 enum RespondoPushTokenVectors {
   static let suite = "respondo.push.token"
-  static let source = "seeds/004 Respondo プッシュ通知: デバイストークンの登録 (どのトークンを渡すか)"
+  static let source = "Respondo guide, プッシュ通知: デバイストークンの登録 (どのトークンを渡すか)"
 
   enum Transport {
     case apns

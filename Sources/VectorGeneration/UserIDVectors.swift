@@ -1,6 +1,6 @@
 import ConformanceJSON
 
-/// `leeep.user-id` (SPEC 3.4): `not_a_string`, `empty`, `too_long` (over 255 UTF-8 bytes),
+/// `leeep.user-id` (docs/suites/leeep.user-id.md): `not_a_string`, `empty`, `too_long` (over 255 UTF-8 bytes),
 /// `whitespace_only`; otherwise the string unchanged.
 ///
 /// Expectations come from the rule as restated here: byte lengths are computed by the generator
@@ -8,7 +8,7 @@ import ConformanceJSON
 /// list written out (Unicode 16 PropList.txt), never from a parser or a library's idea of space.
 enum UserIDVectors {
   static let suite = "leeep.user-id"
-  static let source = "seeds/000 LEEEP iOS SDK, Push: userId はUTF-8で1〜255バイト、空白だけの値は不可"
+  static let source = "LEEEP iOS SDK reference, Push: userId はUTF-8で1〜255バイト、空白だけの値は不可"
 
   /// Every scalar with the Unicode White_Space property, with an id-safe name.
   static let whiteSpace: [(scalar: UInt32, name: String)] = [
@@ -24,8 +24,11 @@ enum UserIDVectors {
 
   /// Scalars that look blank, or that some platform calls space, but lack White_Space.
   static let notWhiteSpace: [(scalar: UInt32, name: String, why: String)] = [
-    (0x200B, "zero-width-space", "U+200B ZERO WIDTH SPACE is not White_Space (SPEC 3.4)"),
-    (0xFEFF, "byte-order-mark", "U+FEFF ZERO WIDTH NO-BREAK SPACE (BOM) is not White_Space (SPEC 3.4)"),
+    (0x200B, "zero-width-space", "U+200B ZERO WIDTH SPACE is not White_Space (docs/suites/leeep.user-id.md)"),
+    (
+      0xFEFF, "byte-order-mark",
+      "U+FEFF ZERO WIDTH NO-BREAK SPACE (BOM) is not White_Space (docs/suites/leeep.user-id.md)"
+    ),
     (0x180E, "mongolian-vowel-separator", "U+180E MONGOLIAN VOWEL SEPARATOR lost White_Space in Unicode 6.3"),
     (0x2060, "word-joiner", "U+2060 WORD JOINER is not White_Space"),
     (0x200C, "zero-width-non-joiner", "U+200C ZERO WIDTH NON-JOINER is not White_Space"),

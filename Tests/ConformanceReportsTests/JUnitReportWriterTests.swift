@@ -17,7 +17,7 @@ import Testing
   func sampleReports() -> [FileReport] {
     [
       fileReport(
-        "fid/valid.json", source: "seed 000 §2", description: "Valid FIDs",
+        "fid/valid.json", source: "LEEEP iOS SDK reference §2", description: "Valid FIDs",
         results: [
           result("fid.valid.b", .passed, nanoseconds: 1_234_567_890),
           result("fid.valid.a", .failed(mismatch), description: "an FID without its prefix"),
@@ -70,7 +70,9 @@ import Testing
     #expect(report.string("\(suite)/@hostname") == "ci-host")
     #expect(report.strings("\(suite)/properties/property/@name") == ["suite", "source", "description", "root"])
     #expect(
-      report.strings("\(suite)/properties/property/@value") == ["leeep.fid", "seed 000 §2", "Valid FIDs", "Vectors"])
+      report.strings("\(suite)/properties/property/@value") == [
+        "leeep.fid", "LEEEP iOS SDK reference §2", "Valid FIDs", "Vectors",
+      ])
   }
 
   @Test func testcasesInIDByteOrderWithClassFileAndTime() throws {

@@ -33,7 +33,8 @@ func result(
 }
 
 func fileReport(
-  _ path: String, suite: String? = "leeep.fid", source: String? = "seed 000", description: String? = "FIDs",
+  _ path: String, suite: String? = "leeep.fid", source: String? = "LEEEP iOS SDK reference",
+  description: String? = "FIDs",
   results: [TestResult], nanoseconds: UInt64 = 5_000_000
 ) -> FileReport {
   FileReport(
@@ -48,7 +49,7 @@ func loadFailureReport(_ path: String, suite: String?, reason: String) -> FileRe
     nanoseconds: 2_000_000)
 }
 
-/// Checks SPEC 2's invariant: every count attribute equals the testcases it counts, in each
+/// Checks docs/junit-report.md's invariant: every count attribute equals the testcases it counts, in each
 /// testsuite and at the root.
 func expectCountsMatchChildren(_ report: XMLReadBack, sourceLocation: SourceLocation = #_sourceLocation) {
   let suites = report.count("/testsuites/testsuite")

@@ -148,7 +148,7 @@ private let expectedMeta: JSONValue = ["onboarding_id": "o", "screen_cid": "s", 
         == .reject(error: "duplicate_field", field: "element_id"))
   }
 
-  /// SPEC step 2 is structural and comes before the channel-specific step 3: both spellings are a
+  /// the contract's step 2 is structural and comes before the channel-specific step 3: both spellings are a
   /// duplicate_field on every channel, also where the channel otherwise ignores the field.
   @Test(arguments: ["custom_action", "close_action", "paywall_action", "finished_loading", "analytics"])
   func duplicatesAreRejectedOnEveryChannel(_ channel: String) throws {

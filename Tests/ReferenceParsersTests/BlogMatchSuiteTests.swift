@@ -3,7 +3,7 @@ import ConformanceKit
 import ReferenceParsers
 import Testing
 
-/// SPEC 3.5 checked directly: argument checks and their order, the payload's errors passed
+/// docs/suites/leeep.blog-match.md checked directly: argument checks and their order, the payload's errors passed
 /// through, and when the call answers true.
 @Suite struct BlogMatchSuiteTests {
   let suite = BlogMatchSuite()
@@ -146,7 +146,7 @@ import Testing
 
   @Test func committedVectorsAgreeWithTheParser() throws {
     let count = try CommittedVectorAgreement.check(suite, folder: "leeep/blog-match")
-    #expect(count >= 150, "the issue asks for at least 150 leeep.blog-match vectors, found \(count)")
+    #expect(count >= 150, "the corpus holds at least 150 leeep.blog-match vectors, found \(count)")
   }
 }
 

@@ -1,7 +1,7 @@
-// Contract audit: cases written from SPEC.md (and the seeds) alone, the way a hidden-vector author
-// would, with expectations taken from SPEC's text, never from running the parsers. Comparison
-// follows SPEC section 1: output by JSON value; `error` and `field` each compared only when given
-// (a field is given only where SPEC names one).
+// Contract audit: cases written from the contract (and the seeds) alone, the way a hidden-vector author
+// would, with expectations taken from the contract's text, never from running the parsers. Comparison
+// follows docs/vector-format.md: output by JSON value; `error` and `field` each compared only when given
+// (a field is given only where the contract names one).
 import ConformanceJSON
 import ConformanceKit
 import ReferenceParsers
@@ -169,7 +169,7 @@ private let fid = "cAbCdEfGhIjKlMnOpQr_-0"
       ])
   }
 
-  /// Swift's `==` would call these equal; SPEC says they are different IDs.
+  /// Swift's `==` would call these equal; the contract says they are different IDs.
   @Test func nfdIsNotReturnedAsNFC() throws {
     let outcome = try suite.evaluate(str("Jose\u{301}"), context: JSONObject())
     #expect(outcome != .accept(output: str("Jos\u{E9}")))
@@ -648,7 +648,7 @@ private func androidPush(_ id: String, _ body: String, _ expect: ConformanceKit.
         androidPush(
           "android-number-value", #"{"type":"campaign","delivery_id":5}"#, reject("non_string_value", "delivery_id")),
         iosPush("type-number", #"{"type":1}"#, reject("non_string_value", "type")),
-        // "first such key" read in SPEC's *key order* (UTF-8 bytes), not document order.
+        // "first such key" read in the contract's *key order* (UTF-8 bytes), not document order.
         iosPush(
           "first-non-string-in-key-order", #"{"type":1,"conversation_id":2}"#,
           reject("non_string_value", "conversation_id")),
@@ -1292,7 +1292,7 @@ private func trace(_ steps: [String]) -> JSONValue { .array(steps.map { .string(
 // MARK: - Checks that need no context
 
 /// Inputs that fail a check which needs no context, sent with the context left out (a vector
-/// file's `context` and a test's `context` are both optional in SPEC section 1, and SPEC gives a
+/// file's `context` and a test's `context` are both optional in docs/vector-format.md, and SPEC gives a
 /// default for none of `routes`, `platform`, `channel`, `scenario`, `expected_scope`). By "first
 /// failing rule wins" that check's rejection is the answer, not a context error: a suite reads a
 /// context key only at the first check that needs it.
@@ -1316,7 +1316,7 @@ private func trace(_ steps: [String]) -> JSONValue { .array(steps.map { .string(
         ),
       ])
     expectAll(FanshipSequenceSuite(), [cj("fanship-not-an-array-no-context", #""x""#, reject("not_an_array"))])
-    // Checks 1–8 of SPEC 3.1 need no expected_scope; check 9 is the first to compare with it.
+    // Checks 1–8 of docs/suites/leeep.push.payload.md need no expected_scope; check 9 is the first to compare with it.
     expectAll(
       PushPayloadSuite(),
       [
@@ -1339,7 +1339,7 @@ private func trace(_ steps: [String]) -> JSONValue { .array(steps.map { .string(
 // MARK: - Deviations (known issues)
 
 @Suite struct ContractAuditDeviations {
-  /// SPEC 3.7 step 3 is only "a string that is not a JSON object"; a valid RFC 8259 object nested
+  /// docs/suites/respondo.push.payload.md step 3 is only "a string that is not a JSON object"; a valid RFC 8259 object nested
   /// deeper than the project's parser limit (256) is still a JSON object, so step 4 applies.
   @Test func deeplyNestedAndroidPayload() {
     let deep = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ReferenceParsers
 
-/// `leeep.link` (SPEC 3.6): the reference parser checked rule by rule, then against every
+/// `leeep.link` (docs/suites/leeep.link.md): the reference parser checked rule by rule, then against every
 /// shipped vector.
 @Suite struct LinkSuiteTests {
   let suite = LinkSuite()

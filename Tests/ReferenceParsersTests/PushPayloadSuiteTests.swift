@@ -3,7 +3,7 @@ import ConformanceKit
 import ReferenceParsers
 import Testing
 
-/// SPEC 3.1 checked directly: each check, its order, exact error codes and fields, the output.
+/// docs/suites/leeep.push.payload.md checked directly: each check, its order, exact error codes and fields, the output.
 @Suite struct PushPayloadSuiteTests {
   let suite = PushPayloadSuite()
   let context: JSONObject = ["expected_scope": ["website_id": "1024", "app_id": "88"]]
@@ -286,10 +286,10 @@ import Testing
   }
 
   /// The generated corpus and the parser agree on every vector (neither side is trusted alone:
-  /// a disagreement is settled from SPEC 3.1 and the seed).
+  /// a disagreement is settled from docs/suites/leeep.push.payload.md and the seed).
   @Test func committedVectorsAgreeWithTheParser() throws {
     let count = try CommittedVectorAgreement.check(suite, folder: "leeep/push-payload")
-    #expect(count >= 1500, "the issue asks for at least 1,500 leeep.push.payload vectors, found \(count)")
+    #expect(count >= 1500, "the corpus holds at least 1,500 leeep.push.payload vectors, found \(count)")
   }
 }
 

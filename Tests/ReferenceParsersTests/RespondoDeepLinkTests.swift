@@ -3,7 +3,7 @@ import ConformanceKit
 import ReferenceParsers
 import Testing
 
-/// `respondo.deep-link` (SPEC 3.8): each check and the order of the checks.
+/// `respondo.deep-link` (docs/suites/respondo.deep-link.md): each check and the order of the checks.
 @Suite struct RespondoDeepLinkTests {
   let suite = RespondoDeepLinkSuite()
   let id = "a1c4e7b2-5d38-4f6a-9e10-3b7c2d5f8a90"
@@ -43,7 +43,7 @@ import Testing
   }
 
   @Test func theComponentIsReportedBeforeTheID() throws {
-    // The id before the delimiter is not canonical, or empty: the component still wins (SPEC order).
+    // The id before the delimiter is not canonical, or empty: the component still wins (the contract's order).
     for link in [prefix + id.uppercased() + "/", prefix + "?id=" + id, prefix + "/", prefix + "12345#x"] {
       #expect(try evaluate(.string(link)) == .reject(error: "unexpected_component", field: nil), "\(link)")
     }

@@ -3,7 +3,7 @@ import ConformanceKit
 import ReferenceParsers
 import Testing
 
-/// `respondo.push.payload` (SPEC 3.7): each check, its field, and the order of the checks.
+/// `respondo.push.payload` (docs/suites/respondo.push.payload.md): each check, its field, and the order of the checks.
 @Suite struct RespondoPushPayloadTests {
   let suite = RespondoPushPayloadSuite()
   let conversationID = "a1c4e7b2-5d38-4f6a-9e10-3b7c2d5f8a90"

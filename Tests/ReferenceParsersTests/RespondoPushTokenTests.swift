@@ -3,7 +3,7 @@ import ConformanceKit
 import ReferenceParsers
 import Testing
 
-/// `respondo.push.token` (SPEC 3.9): each check, its field, and the order of the checks.
+/// `respondo.push.token` (docs/suites/respondo.push.token.md): each check, its field, and the order of the checks.
 @Suite struct RespondoPushTokenTests {
   let suite = RespondoPushTokenSuite()
 
