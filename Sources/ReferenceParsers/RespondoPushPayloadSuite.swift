@@ -2,16 +2,17 @@ import ConformanceJSON
 import ConformanceKit
 
 /// `respondo.push.payload`: what `Respondo.handlePush` / `RespondoPushPayload.from(data)` /
-/// `Respondo.handlePushData` accept (docs/suites/respondo.push.payload.md, Respondo Respondo guide, プッシュ通知 "ペイロードの形式").
+/// `Respondo.handlePushData` accept (docs/suites/respondo.push.payload.md, Respondo guide, プッシュ通知 "ペイロードの形式").
 ///
 /// The seed: "ペイロードは常にルートの respondo キーの下に置かれます（iOS では userInfo 内、Android では
 /// data["respondo"] 内の JSON 文字列として）" and "すべての値はフラットな文字列です".
 public struct RespondoPushPayloadSuite: ReferenceSuite {
   public let name = "respondo.push.payload"
 
-  /// How the `respondo` value travels: an object in the APNs `userInfo`, or a JSON text in a
-  /// string of the FCM `data` map (a Flutter app passes `message.data`, which has the shape of
-  /// the transport the push came through).
+  /// How the `respondo` value travels: on iOS an object in the APNs `userInfo` or, for a push
+  /// FCM delivered, a JSON text in a string; on Android a JSON text in a string of the FCM `data`
+  /// map (a Flutter app passes `message.data`, which has the shape of the transport the push came
+  /// through).
   enum Platform {
     case ios
     case android
@@ -57,12 +58,13 @@ public struct RespondoPushPayloadSuite: ReferenceSuite {
   }
 
   /// The respondo object, or `nil` when the value has the wrong kind for the platform or the
-  /// Android string is not strict JSON holding an object.
+  /// string is not strict JSON holding an object. iOS reads both forms: an object as APNs
+  /// delivers it, and a string holding a JSON object as FCM delivers an iOS push.
   static func decode(_ value: JSONValue, platform: Platform) -> JSONObject? {
     switch (platform, value) {
     case (.ios, .object(let object)):
       return object
-    case (.android, .string(let text)):
+    case (_, .string(let text)):
       // Strict RFC 8259: a duplicate key would let two parsers read two different payloads.
       guard let parsed = try? JSONParser().parse(text) else { return nil }
       return parsed.objectValue

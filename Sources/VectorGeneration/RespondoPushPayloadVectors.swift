@@ -277,17 +277,98 @@ enum RespondoPushPayloadVectors {
 
   // MARK: invalid_encoding
 
+  /// Why a string in the `respondo` value does not give the respondo object.
+  enum TextFault {
+    /// Not strict RFC 8259 JSON (a duplicate key, a comment, single quotes, trailing text, …).
+    case notJSON
+    /// Strict JSON, but not an object.
+    case notAnObject
+  }
+
+  /// Strings that never give a respondo object, on either platform (both read the JSON text
+  /// strictly), each with the rule it breaks.
+  static func invalidTexts(compactText: String) -> [(String, String, String, [String], TextFault)] {
+    [
+      ("empty-string", "", "an empty string is not JSON", ["invalid", "boundary"], .notJSON),
+      ("whitespace-only", "  \n", "white space alone is not JSON", ["invalid"], .notJSON),
+      ("json-null", "null", "the text null is JSON but not an object", ["invalid"], .notAnObject),
+      ("json-number", "123", "a JSON number is not an object", ["invalid"], .notAnObject),
+      ("json-true", "true", "a JSON boolean is not an object", ["invalid"], .notAnObject),
+      ("json-array", "[]", "a JSON array is not an object", ["invalid"], .notAnObject),
+      (
+        "json-array-of-object", "[\(compactText)]", "an array holding the object is not an object", ["invalid"],
+        .notAnObject
+      ),
+      (
+        "double-encoded", JSONSerializer.compact.string(from: .string(compactText)),
+        "the object encoded twice is a JSON string, not an object", ["invalid", "integration-mistake"], .notAnObject
+      ),
+      (
+        "trailing-comma", #"{"type": "campaign", "delivery_id": "d1",}"#, "a trailing comma is not JSON",
+        ["invalid"], .notJSON
+      ),
+      (
+        "single-quotes", "{'type': 'campaign', 'delivery_id': 'd1'}", "single quotes are not JSON", ["invalid"],
+        .notJSON
+      ),
+      (
+        "unquoted-keys", #"{type: "campaign", delivery_id: "d1"}"#, "unquoted keys are not JSON", ["invalid"],
+        .notJSON
+      ),
+      ("truncated", String(compactText.dropLast()), "a text cut before its closing brace", ["invalid"], .notJSON),
+      (
+        "comment", #"{"type": "campaign", /* beacon */ "delivery_id": "d1"}"#, "comments are not JSON", ["invalid"],
+        .notJSON
+      ),
+      ("trailing-text", compactText + " x", "text after the object is not JSON", ["invalid"], .notJSON),
+      (
+        "two-objects", compactText + compactText, "two objects in a row are not one JSON value", ["invalid"],
+        .notJSON
+      ),
+      (
+        "kotlin-map-tostring", "{type=campaign, delivery_id=d1}", "a Kotlin Map.toString() is not JSON",
+        ["invalid", "integration-mistake"], .notJSON
+      ),
+      ("nan-value", #"{"type": "campaign", "delivery_id": NaN}"#, "NaN is not a JSON value", ["invalid"], .notJSON),
+      (
+        "byte-order-mark", "\u{FEFF}" + compactText, "a byte order mark before the object is not JSON",
+        ["invalid", "unicode"], .notJSON
+      ),
+      (
+        "lone-surrogate-escape", #"{"type": "campaign", "delivery_id": "\ud800"}"#,
+        "an escaped lone surrogate is not a Unicode scalar", ["invalid", "unicode"], .notJSON
+      ),
+      (
+        "invalid-escape", #"{"type": "campaign", "delivery_id": "\x41"}"#, "\\x is not a JSON escape", ["invalid"],
+        .notJSON
+      ),
+      (
+        "raw-control-character", "{\"type\": \"campaign\", \"delivery_id\": \"d\u{1}1\"}",
+        "a raw control character inside a JSON string is not JSON", ["invalid"], .notJSON
+      ),
+      (
+        "duplicate-type", #"{"type": "message", "type": "campaign", "delivery_id": "d1"}"#,
+        "a duplicate key: two parsers could read two different pushes", ["invalid", "security"], .notJSON
+      ),
+      (
+        "duplicate-same-value", #"{"type": "campaign", "delivery_id": "d1", "delivery_id": "d1"}"#,
+        "a duplicate key is invalid even with the same value", ["invalid", "security"], .notJSON
+      ),
+    ]
+  }
+
   static func encoding(_ platform: Platform) -> GeneratedFile {
     var file = PayloadFile(
       platform: platform, group: "encoding",
       description: platform == .ios
-        ? "the respondo value must be an object on iOS"
+        ? "the respondo value must be an object, or a string holding a JSON object, on iOS"
         : "the respondo value must be a string holding a JSON object on Android")
     func reject(_ id: String, _ description: String, tags: [String] = ["invalid"], _ value: JSONValue) {
       file.reject(
         id, description, tags: tags, input: ["respondo": value], error: "invalid_encoding", field: "respondo")
     }
     let compactText = JSONSerializer.compact.string(from: .object(message))
+    let output = messageOutput(conversationID: conversationID, messageID: messageID)
     let wrongKinds: [(String, JSONValue, String)] = [
       ("null", .null, "null"), ("number", 1, "a number"), ("boolean", true, "a boolean"),
       ("empty-array", [], "an empty array"),
@@ -295,14 +376,25 @@ enum RespondoPushPayloadVectors {
     ]
     switch platform {
     case .ios:
-      reject(
+      // FCM delivers an iOS push with every data value a string: the iOS SDK reads that form too.
+      file.accept(
         "android-json-string",
-        "the Android form (a string holding the JSON object) is the wrong kind of value on iOS",
-        tags: ["invalid", "integration-mistake"], .string(compactText))
-      reject("empty-string", "an empty string is not an object", "")
-      reject("string-empty-object", "a string \"{}\" is still a string on iOS", "{}")
+        "a string holding the JSON object (the form FCM delivers an iOS push in) is read like the object",
+        tags: ["valid", "cross-sdk"], input: ["respondo": .string(compactText)], output: output)
+      file.accept(
+        "fcm-userinfo",
+        "the userInfo of an iOS push sent through FCM (aps, gcm.message_id, respondo as a JSON string)",
+        tags: ["valid", "cross-sdk"],
+        input: [
+          "aps": ["alert": ["title": "サポート", "body": "担当者から返信が届きました"]],
+          "gcm.message_id": "1714550400000001", "google.c.sender.id": "123456789012",
+          "respondo": .string(compactText),
+        ], output: output)
+      file.reject(
+        "string-empty-object", "a string \"{}\" is an empty respondo object: type is missing",
+        tags: ["invalid", "boundary"], input: ["respondo": "{}"], error: "missing_key", field: "type")
       for (name, value, what) in wrongKinds {
-        reject(name, "\(what) is not an object", value)
+        reject(name, "\(what) is neither an object nor a string holding one", value)
       }
     case .android:
       reject(
@@ -312,83 +404,35 @@ enum RespondoPushPayloadVectors {
       for (name, value, what) in wrongKinds {
         reject(name, "\(what) is not a string holding JSON", value)
       }
-      let texts: [(String, String, String, [String])] = [
-        ("empty-string", "", "an empty string is not JSON", ["invalid", "boundary"]),
-        ("whitespace-only", "  \n", "white space alone is not JSON", ["invalid"]),
-        ("json-null", "null", "the text null is JSON but not an object", ["invalid"]),
-        ("json-number", "123", "a JSON number is not an object", ["invalid"]),
-        ("json-true", "true", "a JSON boolean is not an object", ["invalid"]),
-        ("json-array", "[]", "a JSON array is not an object", ["invalid"]),
-        ("json-array-of-object", "[\(compactText)]", "an array holding the object is not an object", ["invalid"]),
-        (
-          "double-encoded", JSONSerializer.compact.string(from: .string(compactText)),
-          "the object encoded twice is a JSON string, not an object", ["invalid", "integration-mistake"]
-        ),
-        ("trailing-comma", #"{"type": "campaign", "delivery_id": "d1",}"#, "a trailing comma is not JSON", ["invalid"]),
-        ("single-quotes", "{'type': 'campaign', 'delivery_id': 'd1'}", "single quotes are not JSON", ["invalid"]),
-        ("unquoted-keys", #"{type: "campaign", delivery_id: "d1"}"#, "unquoted keys are not JSON", ["invalid"]),
-        ("truncated", String(compactText.dropLast()), "a text cut before its closing brace", ["invalid"]),
-        ("comment", #"{"type": "campaign", /* beacon */ "delivery_id": "d1"}"#, "comments are not JSON", ["invalid"]),
-        ("trailing-text", compactText + " x", "text after the object is not JSON", ["invalid"]),
-        ("two-objects", compactText + compactText, "two objects in a row are not one JSON value", ["invalid"]),
-        (
-          "kotlin-map-tostring", "{type=campaign, delivery_id=d1}",
-          "a Kotlin Map.toString() is not JSON", ["invalid", "integration-mistake"]
-        ),
-        ("nan-value", #"{"type": "campaign", "delivery_id": NaN}"#, "NaN is not a JSON value", ["invalid"]),
-        (
-          "byte-order-mark", "\u{FEFF}" + compactText, "a byte order mark before the object is not JSON",
-          ["invalid", "unicode"]
-        ),
-        (
-          "lone-surrogate-escape", #"{"type": "campaign", "delivery_id": "\ud800"}"#,
-          "an escaped lone surrogate is not a Unicode scalar", ["invalid", "unicode"]
-        ),
-        ("invalid-escape", #"{"type": "campaign", "delivery_id": "\x41"}"#, "\\x is not a JSON escape", ["invalid"]),
-        (
-          "raw-control-character", "{\"type\": \"campaign\", \"delivery_id\": \"d\u{1}1\"}",
-          "a raw control character inside a JSON string is not JSON", ["invalid"]
-        ),
-        (
-          "duplicate-type", #"{"type": "message", "type": "campaign", "delivery_id": "d1"}"#,
-          "a duplicate key: two parsers could read two different pushes", ["invalid", "security"]
-        ),
-        (
-          "duplicate-same-value",
-          #"{"type": "campaign", "delivery_id": "d1", "delivery_id": "d1"}"#,
-          "a duplicate key is invalid even with the same value", ["invalid", "security"]
-        ),
-      ]
-      for (name, text, description, tags) in texts {
-        reject(name, description, tags: tags, .string(text))
-      }
-      let output = messageOutput(conversationID: conversationID, messageID: messageID)
-      file.accept(
-        "surrounding-whitespace", "JSON allows white space around the object (RFC 8259 ws)",
-        tags: ["valid", "boundary"], input: ["respondo": .string(" \n\t" + compactText + "\r\n ")], output: output)
-      file.accept(
-        "escaped-slashes", "\\/ in the JSON text is a plain slash in the deep link", tags: ["valid", "boundary"],
-        input: [
-          "respondo": .string(
-            #"{"type":"message","conversation_id":"a1c4e7b2-5d38-4f6a-9e10-3b7c2d5f8a90","message_id":"e9a3c1f6-4b8d-4e0a-b5f3-1d7b2a4e9c63","deep_link":"respondo:\/\/conversation\/a1c4e7b2-5d38-4f6a-9e10-3b7c2d5f8a90"}"#
-          )
-        ], output: output)
-      file.accept(
-        "unicode-escapes", "\\u escapes in keys and values decode to the same text (\\u0074ype is type)",
-        tags: ["valid", "boundary"],
-        input: [
-          "respondo": .string(
-            #"{"\u0074ype":"\u006dessage","conversation_id":"a1c4e7b2-5d38-4f6a-9e10-3b7c2d5f8a90","message_id":"e9a3c1f6-4b8d-4e0a-b5f3-1d7b2a4e9c63","deep_link":"respondo://conversation/a1c4e7b2-5d38-4f6a-9e10-3b7c2d5f8a90"}"#
-          )
-        ], output: output)
-      file.accept(
-        "tight-json", "JSON without any white space, as servers usually write it", tags: ["valid"],
-        input: [
-          "respondo": .string(
-            #"{"type":"message","conversation_id":"a1c4e7b2-5d38-4f6a-9e10-3b7c2d5f8a90","message_id":"e9a3c1f6-4b8d-4e0a-b5f3-1d7b2a4e9c63","deep_link":"respondo://conversation/a1c4e7b2-5d38-4f6a-9e10-3b7c2d5f8a90"}"#
-          )
-        ], output: output)
     }
+    for (name, text, description, tags, _) in invalidTexts(compactText: compactText) {
+      reject(name, description, tags: tags, .string(text))
+    }
+    file.accept(
+      "surrounding-whitespace", "JSON allows white space around the object (RFC 8259 ws)",
+      tags: ["valid", "boundary"], input: ["respondo": .string(" \n\t" + compactText + "\r\n ")], output: output)
+    file.accept(
+      "escaped-slashes", "\\/ in the JSON text is a plain slash in the deep link", tags: ["valid", "boundary"],
+      input: [
+        "respondo": .string(
+          #"{"type":"message","conversation_id":"a1c4e7b2-5d38-4f6a-9e10-3b7c2d5f8a90","message_id":"e9a3c1f6-4b8d-4e0a-b5f3-1d7b2a4e9c63","deep_link":"respondo:\/\/conversation\/a1c4e7b2-5d38-4f6a-9e10-3b7c2d5f8a90"}"#
+        )
+      ], output: output)
+    file.accept(
+      "unicode-escapes", "\\u escapes in keys and values decode to the same text (\\u0074ype is type)",
+      tags: ["valid", "boundary"],
+      input: [
+        "respondo": .string(
+          #"{"\u0074ype":"\u006dessage","conversation_id":"a1c4e7b2-5d38-4f6a-9e10-3b7c2d5f8a90","message_id":"e9a3c1f6-4b8d-4e0a-b5f3-1d7b2a4e9c63","deep_link":"respondo://conversation/a1c4e7b2-5d38-4f6a-9e10-3b7c2d5f8a90"}"#
+        )
+      ], output: output)
+    file.accept(
+      "tight-json", "JSON without any white space, as servers usually write it", tags: ["valid"],
+      input: [
+        "respondo": .string(
+          #"{"type":"message","conversation_id":"a1c4e7b2-5d38-4f6a-9e10-3b7c2d5f8a90","message_id":"e9a3c1f6-4b8d-4e0a-b5f3-1d7b2a4e9c63","deep_link":"respondo://conversation/a1c4e7b2-5d38-4f6a-9e10-3b7c2d5f8a90"}"#
+        )
+      ], output: output)
     return file.file()
   }
 
