@@ -431,6 +431,14 @@ extension AdaptyOnboardingEventVectors {
         id: "unknown.\(id)", description: "\(description): unknown event, original name kept", tags: tags,
         input: event.input, context: event.context, expect: event.accept)
     }
+    // The Adapty iOS SDK knows two names the guide does not list; the guide's list is the contract.
+    for name in vendorOnlyEventNames {
+      event.name = .string(name)
+      file.add(
+        id: "unknown.vendor-sdk-\(name)",
+        description: "\(name) is not in the guide's list of analytics events: unknown, name kept",
+        tags: ["valid"], input: event.input, context: event.context, expect: event.accept)
+    }
     event.name = "custom_tracking_event"
     var unknownWithParams = event
     unknownWithParams.params = Params(elementID: "profile_form", reply: "success")

@@ -163,7 +163,7 @@ enum AdaptyOnboardingEventVectors {
 
   /// A file of this suite.
   static func builder(_ description: String) -> VectorFileBuilder {
-    VectorFileBuilder(suite: suite, description: description, source: source)
+    VectorFileBuilder(suite: suite, description: description, source: source, vendorNote: vendorNote)
   }
 
   static func number(_ literal: String) -> JSONValue {

@@ -58,6 +58,37 @@ enum RespondoPushPayloadVectors {
 
   static let otherUUID = "5f0c2b9e-7d41-4c3a-8e6f-0a9b1c2d3e4f"
 
+  // MARK: The vendor's SDKs
+
+  /// The check (docs/suites/respondo.push.payload.md, "Checks, in order") that reports `error`.
+  /// `missing_key` and `invalid_value` are reported by check 5 (type) or 6 (message, campaign).
+  static func check(reporting error: String) -> ClosedRange<Int> {
+    switch error {
+    case "not_an_object": 1...1
+    case "not_respondo": 2...2
+    case "invalid_encoding": 3...3
+    case "non_string_value": 4...4
+    case "missing_key", "invalid_value": 5...6
+    case "unknown_key", "deep_link_mismatch": 6...6
+    default: preconditionFailure("\(error) is no error of \(suite)")
+    }
+  }
+
+  /// The rule a test names when its text is rejected for breaking a rule of strict RFC 8259 JSON
+  /// that a lenient reader relaxes.
+  static let strictJSON = "strict-json"
+
+  /// The Respondo SDKs (sdk-ios 0.1.0-0.3.0, sdk-android 0.2.0) check little beyond `type`
+  /// and read the Android string leniently: every rejection by checks 4 to 6, and every
+  /// rejection of a text for breaking a rule of strict JSON, is a result they do not give.
+  static let vendorNote = VendorNote { test in
+    guard case .reject(let error, _) = test.expect else { return [] }
+    var rules: [String] = []
+    if check(reporting: error).lowerBound >= 4 { rules.append("checks 4-6") }
+    if test.rules.contains(strictJSON) { rules.append(strictJSON) }
+    return rules
+  }
+
   // MARK: Files
 
   static func files() -> [GeneratedFile] {
@@ -75,7 +106,7 @@ enum RespondoPushPayloadVectors {
   static func contextFree() -> GeneratedFile {
     var builder = VectorFileBuilder(
       suite: suite, description: "not_an_object and not_respondo need no platform: reported without a context",
-      source: source)
+      source: source, vendorNote: vendorNote)
     func add(
       _ id: String, _ description: String, tags: [String], _ input: JSONValue, _ error: String,
       context: JSONObject? = nil
@@ -279,8 +310,12 @@ enum RespondoPushPayloadVectors {
 
   /// Why a string in the `respondo` value does not give the respondo object.
   enum TextFault {
-    /// Not strict RFC 8259 JSON (a duplicate key, a comment, single quotes, trailing text, …).
+    /// No JSON reader reads it, strict or lenient (nothing, white space, a cut text).
     case notJSON
+    /// Breaks a rule of strict RFC 8259 JSON that a lenient reader relaxes (a duplicate key, a
+    /// comment, single quotes, unquoted keys, trailing text, …): the rule the vendor's SDKs do
+    /// not follow.
+    case notStrictJSON
     /// Strict JSON, but not an object.
     case notAnObject
   }
@@ -305,54 +340,57 @@ enum RespondoPushPayloadVectors {
       ),
       (
         "trailing-comma", #"{"type": "campaign", "delivery_id": "d1",}"#, "a trailing comma is not JSON",
-        ["invalid"], .notJSON
+        ["invalid"], .notStrictJSON
       ),
       (
         "single-quotes", "{'type': 'campaign', 'delivery_id': 'd1'}", "single quotes are not JSON", ["invalid"],
-        .notJSON
+        .notStrictJSON
       ),
       (
         "unquoted-keys", #"{type: "campaign", delivery_id: "d1"}"#, "unquoted keys are not JSON", ["invalid"],
-        .notJSON
+        .notStrictJSON
       ),
       ("truncated", String(compactText.dropLast()), "a text cut before its closing brace", ["invalid"], .notJSON),
       (
         "comment", #"{"type": "campaign", /* beacon */ "delivery_id": "d1"}"#, "comments are not JSON", ["invalid"],
-        .notJSON
+        .notStrictJSON
       ),
-      ("trailing-text", compactText + " x", "text after the object is not JSON", ["invalid"], .notJSON),
+      ("trailing-text", compactText + " x", "text after the object is not JSON", ["invalid"], .notStrictJSON),
       (
         "two-objects", compactText + compactText, "two objects in a row are not one JSON value", ["invalid"],
-        .notJSON
+        .notStrictJSON
       ),
       (
         "kotlin-map-tostring", "{type=campaign, delivery_id=d1}", "a Kotlin Map.toString() is not JSON",
-        ["invalid", "integration-mistake"], .notJSON
+        ["invalid", "integration-mistake"], .notStrictJSON
       ),
-      ("nan-value", #"{"type": "campaign", "delivery_id": NaN}"#, "NaN is not a JSON value", ["invalid"], .notJSON),
+      (
+        "nan-value", #"{"type": "campaign", "delivery_id": NaN}"#, "NaN is not a JSON value", ["invalid"],
+        .notStrictJSON
+      ),
       (
         "byte-order-mark", "\u{FEFF}" + compactText, "a byte order mark before the object is not JSON",
-        ["invalid", "unicode"], .notJSON
+        ["invalid", "unicode"], .notStrictJSON
       ),
       (
         "lone-surrogate-escape", #"{"type": "campaign", "delivery_id": "\ud800"}"#,
-        "an escaped lone surrogate is not a Unicode scalar", ["invalid", "unicode"], .notJSON
+        "an escaped lone surrogate is not a Unicode scalar", ["invalid", "unicode"], .notStrictJSON
       ),
       (
         "invalid-escape", #"{"type": "campaign", "delivery_id": "\x41"}"#, "\\x is not a JSON escape", ["invalid"],
-        .notJSON
+        .notStrictJSON
       ),
       (
         "raw-control-character", "{\"type\": \"campaign\", \"delivery_id\": \"d\u{1}1\"}",
-        "a raw control character inside a JSON string is not JSON", ["invalid"], .notJSON
+        "a raw control character inside a JSON string is not JSON", ["invalid"], .notStrictJSON
       ),
       (
         "duplicate-type", #"{"type": "message", "type": "campaign", "delivery_id": "d1"}"#,
-        "a duplicate key: two parsers could read two different pushes", ["invalid", "security"], .notJSON
+        "a duplicate key: two parsers could read two different pushes", ["invalid", "security"], .notStrictJSON
       ),
       (
         "duplicate-same-value", #"{"type": "campaign", "delivery_id": "d1", "delivery_id": "d1"}"#,
-        "a duplicate key is invalid even with the same value", ["invalid", "security"], .notJSON
+        "a duplicate key is invalid even with the same value", ["invalid", "security"], .notStrictJSON
       ),
     ]
   }
@@ -363,9 +401,13 @@ enum RespondoPushPayloadVectors {
       description: platform == .ios
         ? "the respondo value must be an object, or a string holding a JSON object, on iOS"
         : "the respondo value must be a string holding a JSON object on Android")
-    func reject(_ id: String, _ description: String, tags: [String] = ["invalid"], _ value: JSONValue) {
+    func reject(
+      _ id: String, _ description: String, tags: [String] = ["invalid"], _ value: JSONValue,
+      fault: TextFault? = nil
+    ) {
       file.reject(
-        id, description, tags: tags, input: ["respondo": value], error: "invalid_encoding", field: "respondo")
+        id, description, tags: tags, input: ["respondo": value], error: "invalid_encoding", field: "respondo",
+        rules: fault == .notStrictJSON ? [strictJSON] : [])
     }
     let compactText = JSONSerializer.compact.string(from: .object(message))
     let output = messageOutput(conversationID: conversationID, messageID: messageID)
@@ -405,8 +447,8 @@ enum RespondoPushPayloadVectors {
         reject(name, "\(what) is not a string holding JSON", value)
       }
     }
-    for (name, text, description, tags, _) in invalidTexts(compactText: compactText) {
-      reject(name, description, tags: tags, .string(text))
+    for (name, text, description, tags, fault) in invalidTexts(compactText: compactText) {
+      reject(name, description, tags: tags, .string(text), fault: fault)
     }
     file.accept(
       "surrounding-whitespace", "JSON allows white space around the object (RFC 8259 ws)",
@@ -471,6 +513,15 @@ enum RespondoPushPayloadVectors {
     reject(
       "nested-respondo", "a respondo object nested in respondo is not a string",
       tags: ["invalid", "integration-mistake"], nested, field: "respondo")
+    // The shape of the Respondo SDKs' own test fixtures: title, body and the author's name in a
+    // nested data object. The guide rules it out: every value is a flat string, and title and body
+    // travel in aps.alert / message.notification.
+    var fixture = message
+    fixture["data"] = ["title": "サポート", "body": "担当者から返信が届きました", "author_name": "佐藤"]
+    reject(
+      "vendor-fixture.nested-data",
+      "the vendor SDKs' test fixture shape: a nested data object (title, body, author name) is not a flat string",
+      tags: ["invalid", "integration-mistake"], fixture, field: "data")
     var extraNumber = message
     extraNumber["badge"] = 3
     reject(
@@ -943,7 +994,8 @@ struct PayloadFile {
     self.group = group
     builder = VectorFileBuilder(
       suite: RespondoPushPayloadVectors.suite, description: "\(platform.transport): \(description)",
-      source: RespondoPushPayloadVectors.source, context: ["platform": .string(platform.rawValue)])
+      source: RespondoPushPayloadVectors.source, context: ["platform": .string(platform.rawValue)],
+      vendorNote: RespondoPushPayloadVectors.vendorNote)
   }
 
   mutating func accept(
@@ -956,11 +1008,11 @@ struct PayloadFile {
 
   mutating func reject(
     _ id: String, _ description: String, tags: [String] = ["invalid"], input: JSONValue, error: String,
-    field: String? = nil
+    field: String? = nil, rules: Set<String> = []
   ) {
     builder.add(
       id: "\(platform.rawValue).\(group).\(id)", description: description, tags: tags, input: input,
-      expect: .reject(error: error, field: field))
+      expect: .reject(error: error, field: field), rules: rules)
   }
 
   func file() -> GeneratedFile {

@@ -40,29 +40,71 @@ public enum GeneratedExpectation: Sendable {
   }
 }
 
+/// A test as a suite's ``VendorNote`` sees it: what it gives the implementation, what it
+/// expects, and the rules its generator names where the expectation alone does not say which
+/// rule the test exercises (e.g. `strict-json` for a text that is not RFC 8259 JSON).
+public struct GeneratedTest: Sendable {
+  public let input: JSONValue
+  /// The file's context with the test's own merged over it, key by key.
+  public let context: JSONObject
+  public let expect: GeneratedExpectation
+  public let rules: Set<String>
+}
+
+/// A suite's list of the rules its vendor's published SDK does not follow (the suite's page,
+/// "The vendor's SDK"). A test whose expected result depends on one of them gets the
+/// `vendor-divergence` tag, decided here from the rule the test exercises and never written by
+/// hand in a generator.
+public struct VendorNote: Sendable {
+  public static let tag = "vendor-divergence"
+
+  /// The names of the listed rules `test`'s expected result depends on (empty: the vendor's SDK
+  /// gives the same result).
+  public let rules: @Sendable (GeneratedTest) -> [String]
+
+  public init(rules: @escaping @Sendable (GeneratedTest) -> [String]) {
+    self.rules = rules
+  }
+}
+
 /// Builds one vector file in the contract's format, keeping tests in the order added.
 public struct VectorFileBuilder: Sendable {
   public let suite: String
   public let description: String
   public let source: String?
   public let context: JSONObject?
+  /// Set for a suite whose vendor's SDK was measured; adds `vendor-divergence` where it applies.
+  public let vendorNote: VendorNote?
   public private(set) var tests: [JSONValue] = []
   private var ids: Set<String> = []
 
-  public init(suite: String, description: String, source: String? = nil, context: JSONObject? = nil) {
+  public init(
+    suite: String, description: String, source: String? = nil, context: JSONObject? = nil,
+    vendorNote: VendorNote? = nil
+  ) {
     self.suite = suite
     self.description = description
     self.source = source
     self.context = context
+    self.vendorNote = vendorNote
   }
 
   /// Adds a test. `id` must be stable: derive it from what the test checks, never from its
-  /// position or content, so that adding a vector never renames another.
+  /// position or content, so that adding a vector never renames another. `rules` names rules
+  /// the test exercises that its expectation does not show, for the suite's ``VendorNote``.
   public mutating func add(
     id: String, description: String, tags: [String], input: JSONValue, context: JSONObject? = nil,
-    expect: GeneratedExpectation
+    expect: GeneratedExpectation, rules: Set<String> = []
   ) {
     precondition(ids.insert(id).inserted, "duplicate generated id \(id) in a \(suite) file")
+    precondition(!tags.contains(VendorNote.tag), "\(id): \(VendorNote.tag) comes from the suite's VendorNote")
+    var tags = tags
+    if let vendorNote {
+      var merged = self.context ?? [:]
+      for member in (context ?? [:]).members { merged[member.key] = member.value }
+      let test = GeneratedTest(input: input, context: merged, expect: expect, rules: rules)
+      if !vendorNote.rules(test).isEmpty { tags.append(VendorNote.tag) }
+    }
     var test: JSONObject = ["id": .string(id), "description": .string(description)]
     if !tags.isEmpty { test["tags"] = .array(tags.map { .string($0) }) }
     test["input"] = input
