@@ -72,8 +72,7 @@ import VectorGeneration
 
   /// A text a lenient JSON reader would still read as an object: something between braces.
   static func looksLikeAnObject(_ text: String) -> Bool {
-    var scalars = Substring(text).unicodeScalars.drop { $0 == "\u{FEFF}" || $0 == " " || $0 == "\n" }
-    scalars = scalars.drop { $0 == " " }
+    let scalars = text.unicodeScalars.drop { ["\u{FEFF}", " ", "\t", "\n", "\r"].contains($0) }
     return scalars.first == "{" && scalars.contains("}")
   }
 
