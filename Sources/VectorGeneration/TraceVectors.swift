@@ -57,6 +57,13 @@ public struct InvalidTraceItem: Sendable {
   public let item: JSONValue
   /// Extra tags beyond `invalid` (for example `integration-mistake`, `unicode`).
   public let tags: [String]
+
+  public init(id: String, description: String, item: JSONValue, tags: [String] = []) {
+    self.id = id
+    self.description = description
+    self.item = item
+    self.tags = tags
+  }
 }
 
 /// A suite's step table, as its generator states it from the contract.
