@@ -45,6 +45,7 @@ public struct ReferenceImplementation: Implementation {
     AdaptyOnboardingEventSuite(), FanshipSequenceSuite(),
     LinkSuite(),
     PushPayloadSuite(), BlogMatchSuite(),
+    LeeepPushClientSuite(),
   ]
 
   public func supports(suite: String) -> Bool { suites[suite] != nil }
