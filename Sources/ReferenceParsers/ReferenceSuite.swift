@@ -43,6 +43,7 @@ public struct ReferenceImplementation: Implementation {
     DestinationSuite(),
     RespondoPushPayloadSuite(), RespondoDeepLinkSuite(), RespondoPushTokenSuite(),
     AdaptyOnboardingEventSuite(), FanshipSequenceSuite(),
+    AdaptyPresentationSuite(),
     LinkSuite(),
     PushPayloadSuite(), BlogMatchSuite(),
   ]
