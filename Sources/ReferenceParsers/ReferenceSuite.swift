@@ -43,7 +43,7 @@ public struct ReferenceImplementation: Implementation {
     DestinationSuite(),
     RespondoPushPayloadSuite(), RespondoDeepLinkSuite(), RespondoPushTokenSuite(),
     AdaptyOnboardingEventSuite(), FanshipSequenceSuite(),
-    AdaptyPresentationSuite(),
+    RespondoPushSessionSuite(), AdaptyPresentationSuite(),
     LinkSuite(),
     PushPayloadSuite(), BlogMatchSuite(),
   ]

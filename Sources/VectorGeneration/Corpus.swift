@@ -7,7 +7,7 @@ public enum Corpus {
     files += DestinationVectors.files()
     files += RespondoPushPayloadVectors.files() + RespondoDeepLinkVectors.files() + RespondoPushTokenVectors.files()
     files += AdaptyOnboardingEventVectors.files() + FanshipSequenceVectors.files()
-    files += AdaptyPresentationVectors.files()
+    files += RespondoPushSessionVectors.files() + AdaptyPresentationVectors.files()
     files += LinkVectors.files()
     files += PushPayloadVectors.files() + BlogMatchVectors.files()
     return files
