@@ -469,20 +469,21 @@ enum AdaptyPresentationVectors {
       let count = trace.count
       add(
         &file, id: "long.rounds-\(rounds).valid",
-        "\(rounds) rounds of the recommended flow (\(count) steps): nothing shown at the end", trace)
+        "\(rounds) rounds of the recommended flow (\(count) steps): nothing shown at the end", trace,
+        extraTags: ["boundary"])
       add(
         &file, id: "long.rounds-\(rounds).mistake-at-end",
         "\(rounds) rounds, then a paywall over the onboarding at the last step",
-        trace + ["present_onboarding", "present_paywall"])
+        trace + ["present_onboarding", "present_paywall"], extraTags: ["boundary"])
       // The longest trace is kept to two vectors: the corpus stays small.
       if rounds > 125 { continue }
       add(
         &file, id: "long.rounds-\(rounds).ends-on-onboarding",
         "\(rounds) rounds, then the onboarding is presented and left shown",
-        trace + ["present_onboarding", "analytics"])
+        trace + ["present_onboarding", "analytics"], extraTags: ["boundary"])
       add(
         &file, id: "long.rounds-\(rounds).late-event", "\(rounds) rounds, then a delegate event with nothing shown",
-        trace + ["close_action"])
+        trace + ["close_action"], extraTags: ["boundary"])
     }
     return file.file(at: "\(folder)/long-traces.json")
   }
