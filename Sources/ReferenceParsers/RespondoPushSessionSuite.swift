@@ -40,7 +40,8 @@ public struct RespondoPushSessionSuite: TraceSuite {
   static let payloadSuite = RespondoPushPayloadSuite()
   static let tokenSuite = RespondoPushTokenSuite()
 
-  /// A parsed push: its 3.7 error code, or what the session needs from the accepted payload.
+  /// A parsed push: its `respondo.push.payload` error code, or what the session needs from the
+  /// accepted payload.
   enum Push {
     case rejected(String)
     case message(conversationID: String, messageID: String)

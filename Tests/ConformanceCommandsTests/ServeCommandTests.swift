@@ -15,8 +15,9 @@ import Testing
   @Test func helloNamesTheReferenceAndEverySuite() throws {
     let hello = try JSONParser().parse(answer(#"{"type": "hello", "protocol": "conformance-adapter/1"}"#))
     #expect(hello.objectValue?["name"] == "reference")
-    // Every suite of the contract has a reference parser, in the contract's order.
-    #expect(hello.objectValue?["suites"] == .array(Contract.suites.map { .string($0) }))
+    // Every suite of the contract, each once.
+    let names = hello.objectValue?["suites"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    #expect(names.sorted() == Contract.suites.sorted())
   }
 
   @Test func evaluateAnswersWithTheOutcome() {
