@@ -17,6 +17,8 @@ public enum Contract {
     "adapty.onboarding.event",
     "fanship.sequence",
     "leeep.push.client",
+    "respondo.push.session",
+    "adapty.presentation",
   ]
 
   /// Tags with a meaning the contract defines; other tags are allowed and shown as they are.

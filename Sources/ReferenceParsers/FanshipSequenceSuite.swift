@@ -4,7 +4,8 @@ import ConformanceKit
 /// `fanship.sequence`: the order in which an app integrating the FANSHIP (popinfo) iOS SDK sees
 /// its calls and callbacks (docs/suites/fanship.sequence.md, FANSHIP seed "6 動作概要": 6.1 初回起動時のシーケンス,
 /// 6.2 プッシュ通知を受信するまでのシーケンス). The input is a trace of step names, read left to
-/// right; the first step that breaks a rule is reported, and a trace may stop after any step.
+/// right; the first step that breaks a rule is reported, and a trace may stop after any step. The
+/// shape check and the reading are ``StepNameSequence``'s, shared with `adapty.presentation`.
 public struct FanshipSequenceSuite: ReferenceSuite {
   public let name = "fanship.sequence"
 
@@ -30,37 +31,39 @@ public struct FanshipSequenceSuite: ReferenceSuite {
     let output: (_ happened: (String) -> Bool) -> JSONValue
   }
 
-  public func evaluate(_ input: JSONValue, context: JSONObject) throws(ContextError) -> Outcome {
-    // The shape is checked for the whole input before any step is read; it needs no context, so
-    // not_an_array is reported with the context missing or broken.
-    guard case .array(let items) = input else { return .reject("not_an_array") }
-    var steps: [String] = []
-    for item in items {
-      guard case .string(let step) = item else { return .reject("not_an_array") }
-      steps.append(step)
-    }
-    // Every check on the steps (and the output, even for an empty trace) depends on the scenario
-    // and its settings, read together here.
-    let scenario = try Self.scenario(from: context)
-
-    // Step names are compared byte for byte; `happened` only ever holds known names.
+  /// A scenario and the steps that happened so far; step names are compared byte for byte and
+  /// `happened` only ever holds known names.
+  struct Progress: StepNameRules {
+    let scenario: Scenario
     var happened: [String] = []
+
     func hasHappened(_ name: String) -> Bool { happened.contains { TextRules.identical($0, name) } }
-    for step in steps {
+
+    mutating func apply(_ step: String) -> String? {
       guard let rule = scenario.rules.first(where: { TextRules.identical($0.name, step) }) else {
-        return .reject("unknown_step", field: step)
+        return "unknown_step"
       }
-      if !rule.isAllowed || rule.exclusiveGroup.contains(where: hasHappened) {
-        return .reject("unexpected_step", field: rule.name)
-      }
-      if hasHappened(rule.name) { return .reject("duplicate_step", field: rule.name) }
+      if !rule.isAllowed || rule.exclusiveGroup.contains(where: hasHappened) { return "unexpected_step" }
+      if hasHappened(rule.name) { return "duplicate_step" }
       // A first step is the only one with nothing before it; every other step names its
       // prerequisites, so a misplaced app_launch has always failed earlier (kept for completeness).
-      if rule.mustBeFirst && !happened.isEmpty { return .reject("out_of_order", field: rule.name) }
-      if !rule.requires.allSatisfy(hasHappened) { return .reject("out_of_order", field: rule.name) }
+      if rule.mustBeFirst && !happened.isEmpty { return "out_of_order" }
+      if !rule.requires.allSatisfy(hasHappened) { return "out_of_order" }
       happened.append(rule.name)
+      return nil
     }
-    return .accept(output: scenario.output(hasHappened))
+
+    var output: JSONValue { scenario.output(hasHappened) }
+  }
+
+  public func evaluate(_ input: JSONValue, context: JSONObject) throws(ContextError) -> Outcome {
+    // The shape is checked for the whole input before any step is read; it needs no context, so
+    // not_an_array is reported with the context missing or broken. Every check on the steps (and
+    // the output, even for an empty trace) depends on the scenario and its settings, read together
+    // once the shape is known.
+    try StepNameSequence.evaluate(input) { () throws(ContextError) in
+      Progress(scenario: try Self.scenario(from: context))
+    }
   }
 
   static func scenario(from context: JSONObject) throws(ContextError) -> Scenario {

@@ -43,6 +43,7 @@ public struct ReferenceImplementation: Implementation {
     DestinationSuite(),
     RespondoPushPayloadSuite(), RespondoDeepLinkSuite(), RespondoPushTokenSuite(),
     AdaptyOnboardingEventSuite(), FanshipSequenceSuite(),
+    RespondoPushSessionSuite(), AdaptyPresentationSuite(),
     LinkSuite(),
     PushPayloadSuite(), BlogMatchSuite(),
     LeeepPushClientSuite(),

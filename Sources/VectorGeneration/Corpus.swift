@@ -7,6 +7,7 @@ public enum Corpus {
     files += DestinationVectors.files()
     files += RespondoPushPayloadVectors.files() + RespondoDeepLinkVectors.files() + RespondoPushTokenVectors.files()
     files += AdaptyOnboardingEventVectors.files() + FanshipSequenceVectors.files()
+    files += RespondoPushSessionVectors.files() + AdaptyPresentationVectors.files()
     files += LinkVectors.files()
     files += PushPayloadVectors.files() + BlogMatchVectors.files()
     files += LeeepPushClientVectors.files()

@@ -7,7 +7,9 @@ import Testing
 /// for byte (`Comparison` compares them with Swift's canonical `String` equality, which equates
 /// an NFC key with its NFD twin), and every vector pinning its full result.
 @Suite struct RespondoVectorAgreementTests {
-  static let folders = ["respondo/push-payload", "respondo/deep-link", "respondo/push-token"]
+  static let folders = [
+    "respondo/push-payload", "respondo/deep-link", "respondo/push-token", "respondo/push-session",
+  ]
 
   func respondoFiles() throws -> [VectorFile] {
     let loader = VectorLoader()

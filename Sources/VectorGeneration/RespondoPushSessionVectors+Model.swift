@@ -1,0 +1,347 @@
+import ConformanceJSON
+
+// The generator's own statement of `respondo.push.session`'s rules (docs/suites/respondo.push.session.md),
+// with the payloads and tokens it uses, each written with the result the payload and token rules
+// give it (docs/suites/respondo.push.payload.md, docs/suites/respondo.push.token.md). Expected
+// results are derived from these, never from running the reference parser.
+
+extension RespondoPushSessionVectors {
+  /// How a platform hands over pushes, and the transport its token must be for.
+  enum Family {
+    /// iOS and Flutter on iOS: the `respondo` value is an object (as APNs delivers it); APNs tokens.
+    case ios
+    /// Android and Flutter on Android: the `respondo` value is a string holding a JSON object; FCM tokens.
+    case android
+  }
+
+  struct Platform {
+    let name: String
+    let family: Family
+    var context: JSONObject { ["platform": .string(name)] }
+  }
+
+  static let platforms = [
+    Platform(name: "ios", family: .ios), Platform(name: "android", family: .android),
+    Platform(name: "flutter-ios", family: .ios), Platform(name: "flutter-android", family: .android),
+  ]
+
+  // MARK: Pushes
+
+  /// A push as the generator knows it: what the payload rules make of it.
+  struct Push {
+    enum Kind {
+      case message(conversationID: String, messageID: String)
+      case campaign(deliveryID: String, deepLink: String?, extra: [(String, String)])
+      /// A push the payload rules reject, with its error code and its input per family (nil
+      /// where the case does not exist for that family).
+      case rejected(code: String, ios: JSONValue?, android: JSONValue?)
+    }
+
+    let kind: Kind
+    /// Why the payload rules reject it (for descriptions), or what it is.
+    let what: String
+    /// The rejection comes from the respondo object's own checks (flat strings, type, the
+    /// message and campaign keys) or from strict JSON in the Android string: the vendor's SDKs
+    /// accept it (docs/suites/respondo.push.payload.md, "The vendor's SDK").
+    var vendorDivergent = false
+    /// Not Respondo's push at all.
+    var foreign = false
+    /// The other platform's form of the payload.
+    var otherPlatformsForm = false
+    /// The JSON text of an accepted push's respondo string on Android, when it is not the
+    /// compact text of its object (white space around it).
+    var androidText: String?
+
+    var code: String? {
+      if case .rejected(let code, _, _) = kind { return code }
+      return nil
+    }
+
+    func exists(for family: Family) -> Bool {
+      guard case .rejected(_, let ios, let android) = kind else { return true }
+      return (family == .ios ? ios : android) != nil
+    }
+
+    /// The input given to the step: an iOS `userInfo` or an FCM `data` map.
+    func payload(_ family: Family) -> JSONValue {
+      if family == .android, let androidText { return ["respondo": .string(androidText)] }
+      switch kind {
+      case .message(let conversationID, let messageID):
+        return wrap(RespondoPushSessionVectors.message(conversationID, messageID), family)
+      case .campaign(let deliveryID, let deepLink, let extra):
+        var object: JSONObject = ["type": "campaign", "delivery_id": .string(deliveryID)]
+        if let deepLink { object["deep_link"] = .string(deepLink) }
+        for (key, value) in extra { object[key] = .string(value) }
+        return wrap(object, family)
+      case .rejected(_, let ios, let android):
+        guard let input = family == .ios ? ios : android else {
+          preconditionFailure("\(what) has no \(family) form")
+        }
+        return input
+      }
+    }
+  }
+
+  /// The respondo object of a message push, keys in the guide's order.
+  static func message(_ conversationID: String, _ messageID: String) -> JSONObject {
+    [
+      "type": "message", "conversation_id": .string(conversationID), "message_id": .string(messageID),
+      "deep_link": .string("respondo://conversation/" + conversationID),
+    ]
+  }
+
+  /// The respondo object as the family carries it: beside `aps` in `userInfo`, or as JSON text in
+  /// the FCM data map.
+  static func wrap(_ respondo: JSONObject, _ family: Family) -> JSONValue {
+    switch family {
+    case .ios:
+      ["aps": ["alert": ["title": "Support", "body": "A new reply"]], "respondo": .object(respondo)]
+    case .android:
+      ["respondo": .string(JSONSerializer.compact.string(from: .object(respondo)))]
+    }
+  }
+
+  /// A canonical UUID for conversation or message `n`: lowercase hex, deterministic, a different
+  /// UUID for every `n` (the last group is `n` times an odd constant, a bijection modulo 2^48).
+  static func uuid(_ kind: UInt8, _ n: Int) -> String {
+    let mixed = (UInt64(n) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(kind) &* 0x1000) & 0xFFFF_FFFF_FFFF
+    let head = (mixed >> 13 ^ UInt64(kind) &* 0x5BD1_E995) & 0xFFFF_FFFF
+    let middle = (mixed >> 7) & 0xFFF
+    return hex(head, 8) + "-" + hex(mixed >> 32 & 0xFFFF, 4) + "-4" + hex(middle, 3) + "-9" + hex(mixed & 0xFFF, 3)
+      + "-" + hex(mixed, 12)
+  }
+
+  /// `value` as `digits` lowercase hex digits (zero-padded, cut to the last digits).
+  static func hex(_ value: UInt64, _ digits: Int) -> String {
+    let text = String(value, radix: 16)
+    let padded = String(repeating: "0", count: max(0, digits - text.utf8.count)) + text
+    return String(padded.suffix(digits))
+  }
+
+  static func conversation(_ n: Int) -> String { uuid(1, n) }
+  static func messageID(_ n: Int) -> String { uuid(2, n) }
+
+  static func message(conversation c: Int, message m: Int) -> Push {
+    Push(
+      kind: .message(conversationID: conversation(c), messageID: messageID(m)),
+      what: "message \(m) in conversation \(c)")
+  }
+
+  static func campaign(_ deliveryID: String, deepLink: String? = nil, extra: [(String, String)] = []) -> Push {
+    Push(
+      kind: .campaign(deliveryID: deliveryID, deepLink: deepLink, extra: extra),
+      what: "campaign \(deliveryID)" + (deepLink == nil ? " without a deep link" : " with a deep link"))
+  }
+
+  // MARK: Tokens
+
+  /// A token as the generator knows it: what the token rules give it on each transport.
+  struct Token {
+    let name: String
+    let value: JSONValue
+    let what: String
+    /// The token rules' verdict on iOS kinds (APNs) and on Android kinds (FCM): nil = accepted.
+    let onIOS: String?
+    let onAndroid: String?
+    /// The guide's mistake (the Flutter getToken() on iOS, its mirror on Android).
+    var isMistake = false
+
+    func result(_ family: Family) -> String? { family == .ios ? onIOS : onAndroid }
+    /// Accepted on one transport and rejected on the other.
+    var transportMatters: Bool { (onIOS == nil) != (onAndroid == nil) }
+  }
+
+  static let apnsToken = RespondoPushTokenVectors.apnsToken
+  static let otherAPNsToken = String(RespondoPushTokenVectors.hex(66).reversed())
+  static let fcmToken = RespondoPushTokenVectors.fcmToken
+  static let rotatedFCMToken =
+    RespondoPushTokenVectors.fid + ":APA91b" + String(RespondoPushTokenVectors.fcmBody(140).reversed())
+
+  static let tokens: [Token] = [
+    Token(
+      name: "apns", value: .string(apnsToken), what: "a 64-character APNs device token (lowercase hex)", onIOS: nil,
+      onAndroid: "apns_token_on_android", isMistake: true),
+    Token(
+      name: "apns-200", value: .string(RespondoPushTokenVectors.hex(200)),
+      what: "a 200-character APNs token (the longest); on Android the FCM alphabet admits it", onIOS: nil,
+      onAndroid: nil),
+    Token(
+      name: "fcm", value: .string(fcmToken), what: "an FCM registration token from getToken()",
+      onIOS: "fcm_token_on_ios", onAndroid: nil, isMistake: true),
+    Token(
+      name: "null", value: .null, what: "null, as getAPNSToken() gives just after launch", onIOS: "missing_token",
+      onAndroid: "missing_token"),
+    Token(name: "empty", value: "", what: "the empty string", onIOS: "missing_token", onAndroid: "missing_token"),
+    Token(
+      name: "uppercase-hex", value: .string(apnsToken.uppercased()),
+      what: "the device token written with %02X (uppercase hex)", onIOS: "invalid_apns_token", onAndroid: nil),
+    Token(
+      name: "data-description", value: .string(RespondoPushTokenVectors.dataDescription),
+      what: "the device token's Data.description (<… …>)", onIOS: "invalid_apns_token",
+      onAndroid: "invalid_fcm_token"),
+    Token(
+      name: "odd-hex", value: .string(RespondoPushTokenVectors.hex(63)), what: "63 lowercase hex characters (odd)",
+      onIOS: "invalid_apns_token", onAndroid: nil),
+    Token(
+      name: "space", value: "abc def", what: "a token with a space", onIOS: "invalid_apns_token",
+      onAndroid: "invalid_fcm_token"),
+  ]
+
+  static func token(_ name: String) -> Token {
+    guard let token = tokens.first(where: { $0.name == name }) else { preconditionFailure("no token \(name)") }
+    return token
+  }
+
+  /// The token each family registers in the flows (the right transport).
+  static func goodToken(_ family: Family) -> Token { family == .ios ? token("apns") : token("fcm") }
+  /// A second good token: a new APNs token on iOS, a rotated FCM token on Android.
+  static func rotatedToken(_ family: Family) -> Token {
+    family == .ios
+      ? Token(
+        name: "apns-new", value: .string(otherAPNsToken), what: "another APNs device token", onIOS: nil,
+        onAndroid: nil)
+      : Token(
+        name: "fcm-rotated", value: .string(rotatedFCMToken), what: "the rotated FCM token (onTokenRefresh)",
+        onIOS: "fcm_token_on_ios", onAndroid: nil)
+  }
+  /// The other transport's token: the mistake.
+  static func wrongToken(_ family: Family) -> Token { family == .ios ? token("fcm") : token("apns") }
+
+  // MARK: Steps
+
+  enum Step {
+    case receive(Push)
+    case tap(Push)
+    case openConversation(String)
+    case closeConversation
+    case appState(String)
+    case setToken(Token)
+    case clearToken
+
+    func json(_ family: Family) -> JSONValue {
+      switch self {
+      case .receive(let push): TraceStepShapes.step("receive", [("payload", push.payload(family))])
+      case .tap(let push): TraceStepShapes.step("tap", [("payload", push.payload(family))])
+      case .openConversation(let id): TraceStepShapes.step("open_conversation", [("conversation_id", .string(id))])
+      case .closeConversation: TraceStepShapes.step("close_conversation")
+      case .appState(let state): TraceStepShapes.step("app_state", [("state", .string(state))])
+      case .setToken(let token): TraceStepShapes.step("set_token", [("token", token.value)])
+      case .clearToken: TraceStepShapes.step("clear_token")
+      }
+    }
+  }
+
+  /// The session as the rules describe it.
+  struct Session {
+    let family: Family
+    var appState = "background"
+    var openConversation: String?
+    var seen: Set<String> = []
+    var token: JSONValue = .null
+    var beacons: [String] = []
+
+    init(_ family: Family) { self.family = family }
+
+    /// One step's result.
+    mutating func apply(_ step: Step) -> String {
+      switch step {
+      case .receive(let push):
+        switch push.kind {
+        case .rejected(let code, _, _): return code
+        case .campaign: return "shown"
+        case .message(let conversationID, let messageID):
+          if seen.contains(messageID) { return "duplicate" }
+          seen.insert(messageID)
+          return appState == "foreground" && openConversation == conversationID ? "suppressed" : "shown"
+        }
+      case .tap(let push):
+        switch push.kind {
+        case .rejected(let code, _, _): return code
+        case .campaign(let deliveryID, let deepLink, _):
+          beacons.append(deliveryID)
+          appState = "foreground"
+          return deepLink == nil ? "opened_app" : "opened_link"
+        case .message(let conversationID, let messageID):
+          appState = "foreground"
+          openConversation = conversationID
+          seen.insert(messageID)
+          return "opened"
+        }
+      case .openConversation(let id):
+        openConversation = id
+        return "ok"
+      case .closeConversation:
+        openConversation = nil
+        return "ok"
+      case .appState(let state):
+        appState = state
+        if state == "terminated" { openConversation = nil }
+        return "ok"
+      case .setToken(let token):
+        if let error = token.result(family) { return error }
+        token.value.stringValue.map {
+          self.token = ["transport": family == .ios ? "apns" : "fcm", "token": .string($0)]
+        }
+        return "ok"
+      case .clearToken:
+        token = .null
+        return "ok"
+      }
+    }
+  }
+
+  /// The output the rules give a whole trace.
+  static func output(_ steps: [Step], _ family: Family) -> JSONValue {
+    var session = Session(family)
+    let results = steps.map { JSONValue.string(session.apply($0)) }
+    return [
+      "results": .array(results), "open_conversation": session.openConversation.map { .string($0) } ?? .null,
+      "token": session.token, "beacons": .array(session.beacons.map { .string($0) }),
+    ]
+  }
+
+  /// The token results: every rejection by the token rules is a vendor divergence (the vendor's
+  /// setPushToken registers any string).
+  static let tokenRejections: Set<String> = [
+    "missing_token", "invalid_value", "fcm_token_on_ios", "invalid_apns_token", "apns_token_on_android",
+    "invalid_fcm_token",
+  ]
+
+  /// Tags derived from what a trace exercises (docs/suites/respondo.push.session.md, "Tags").
+  static func tags(_ steps: [Step], _ family: Family, extra: [String] = []) -> [String] {
+    var session = Session(family)
+    var results: [String] = []
+    var invalid = false
+    var divergent = false
+    var tags: [String] = []
+    func tag(_ name: String) { if !tags.contains(name) { tags.append(name) } }
+    for step in steps {
+      let result = session.apply(step)
+      results.append(result)
+      switch step {
+      case .receive(let push), .tap(let push):
+        if push.code != nil { invalid = true }
+        if push.code != nil && push.vendorDivergent { divergent = true }
+        if push.foreign { tag("foreign-scope") }
+        if push.otherPlatformsForm { tag("cross-sdk") }
+      case .setToken(let token):
+        if tokenRejections.contains(result) {
+          invalid = true
+          divergent = true
+        }
+        // The platforms differ on this token, and it is what the vector is about (not the
+        // platform's own token registered on the way).
+        let incidental = [goodToken(family).name, rotatedToken(family).name].contains(token.name)
+        if token.transportMatters && !incidental { tag("cross-sdk") }
+        if token.isMistake && token.result(family) != nil { tag("integration-mistake") }
+      default: break
+      }
+    }
+    if results.contains("duplicate") || results.contains("suppressed") { divergent = true }
+    var all = [invalid ? "invalid" : "valid"] + tags
+    if steps.isEmpty { all.append("boundary") }
+    for name in extra where !all.contains(name) { all.append(name) }
+    if divergent { all.append("vendor-divergence") }
+    return all
+  }
+}
