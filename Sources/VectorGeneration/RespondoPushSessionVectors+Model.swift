@@ -307,12 +307,40 @@ extension RespondoPushSessionVectors {
     "invalid_fcm_token",
   ]
 
+  /// The rules of docs/suites/respondo.push.session.md, "The vendor's SDK", that a trace's
+  /// expected result depends on; the suite's ``VendorNote`` tags a vector that names any.
+  enum VendorRule: String, CaseIterable {
+    /// A `duplicate` result: the vendor's SDKs deduplicate on a tap, not on arrival.
+    case duplicateOnArrival = "duplicate-on-arrival"
+    /// A `suppressed` result: the vendor's SDKs leave suppression to the server.
+    case suppression
+    /// A second tap of one message: the vendor's SDKs have seen it and do not open it again.
+    case repeatedTap = "repeated-tap"
+    /// A payload rejected by the respondo object's own checks or by strict JSON in its text.
+    case payloadChecks = "payload-checks"
+    /// A token the token rules reject: the vendor's setPushToken registers any string.
+    case tokenChecks = "token-checks"
+  }
+
+  static let vendorNote = VendorNote { test in
+    test.rules.filter { VendorRule(rawValue: $0) != nil }.sorted()
+  }
+
   /// Tags derived from what a trace exercises (docs/suites/respondo.push.session.md, "Tags").
   static func tags(_ steps: [Step], _ family: Family, extra: [String] = []) -> [String] {
+    tagsAndVendorRules(steps, family, extra: extra).tags
+  }
+
+  /// The trace's tags (without `vendor-divergence`, which the ``VendorNote`` adds) and the
+  /// vendor rules its expected result depends on.
+  static func tagsAndVendorRules(
+    _ steps: [Step], _ family: Family, extra: [String] = []
+  ) -> (tags: [String], vendorRules: Set<String>) {
     var session = Session(family)
     var results: [String] = []
     var invalid = false
-    var divergent = false
+    var vendorRules: Set<String> = []
+    var tappedMessages: Set<String> = []
     var tags: [String] = []
     func tag(_ name: String) { if !tags.contains(name) { tags.append(name) } }
     for step in steps {
@@ -321,13 +349,18 @@ extension RespondoPushSessionVectors {
       switch step {
       case .receive(let push), .tap(let push):
         if push.code != nil { invalid = true }
-        if push.code != nil && push.vendorDivergent { divergent = true }
+        if push.code != nil && push.vendorDivergent { vendorRules.insert(VendorRule.payloadChecks.rawValue) }
+        if case .tap = step, case .message(_, let messageID) = push.kind,
+          !tappedMessages.insert(messageID).inserted
+        {
+          vendorRules.insert(VendorRule.repeatedTap.rawValue)
+        }
         if push.foreign { tag("foreign-scope") }
         if push.otherPlatformsForm { tag("cross-sdk") }
       case .setToken(let token):
         if tokenRejections.contains(result) {
           invalid = true
-          divergent = true
+          vendorRules.insert(VendorRule.tokenChecks.rawValue)
         }
         // The platforms differ on this token, and it is what the vector is about (not the
         // platform's own token registered on the way).
@@ -337,11 +370,11 @@ extension RespondoPushSessionVectors {
       default: break
       }
     }
-    if results.contains("duplicate") || results.contains("suppressed") { divergent = true }
+    if results.contains("duplicate") { vendorRules.insert(VendorRule.duplicateOnArrival.rawValue) }
+    if results.contains("suppressed") { vendorRules.insert(VendorRule.suppression.rawValue) }
     var all = [invalid ? "invalid" : "valid"] + tags
     if steps.isEmpty { all.append("boundary") }
-    for name in extra where !all.contains(name) { all.append(name) }
-    if divergent { all.append("vendor-divergence") }
-    return all
+    for name in extra where !all.contains(name) && name != VendorNote.tag { all.append(name) }
+    return (all, vendorRules)
   }
 }

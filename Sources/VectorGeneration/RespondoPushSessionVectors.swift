@@ -21,17 +21,18 @@ enum RespondoPushSessionVectors {
     init(_ platform: Platform, _ description: String) {
       self.platform = platform
       builder = VectorFileBuilder(
-        suite: suite, description: "\(platform.name): \(description)", source: source, context: platform.context)
+        suite: suite, description: "\(platform.name): \(description)", source: source, context: platform.context,
+        vendorNote: RespondoPushSessionVectors.vendorNote)
     }
 
     var family: Family { platform.family }
 
     mutating func add(_ id: String, _ description: String, _ steps: [Step], tags: [String] = []) {
+      let (tags, vendorRules) = RespondoPushSessionVectors.tagsAndVendorRules(steps, family, extra: tags)
       builder.add(
-        id: "\(platform.name).\(id)", description: description,
-        tags: RespondoPushSessionVectors.tags(steps, family, extra: tags),
+        id: "\(platform.name).\(id)", description: description, tags: tags,
         input: .array(steps.map { $0.json(family) }),
-        expect: .accept(output: RespondoPushSessionVectors.output(steps, family)))
+        expect: .accept(output: RespondoPushSessionVectors.output(steps, family)), rules: vendorRules)
     }
 
     func file(_ name: String) -> GeneratedFile { builder.file(at: "\(folder)/\(platform.name)/\(name).json") }
@@ -425,7 +426,7 @@ enum RespondoPushSessionVectors {
   static func longTraces() -> GeneratedFile {
     var file = VectorFileBuilder(
       suite: suite, description: "long traces (1,000 and 10,000 steps): the bookkeeping over the whole trace",
-      source: source)
+      source: source, vendorNote: vendorNote)
     func round(_ n: Int, _ family: Family) -> [Step] {
       // Ten steps: a new message, a tap that opens its conversation, a suppressed next message,
       // a duplicate of a message from the first round, a campaign tap (beacon), a token rotation,
@@ -469,10 +470,11 @@ enum RespondoPushSessionVectors {
         n += 1
       }
       steps = Array(steps.prefix(count))
+      let (tags, vendorRules) = tagsAndVendorRules(steps, family, extra: ["boundary"])
       file.add(
         id: "\(platform.name).steps-\(count)", description: "\(count) steps on \(platform.name): rounds of \(what)",
-        tags: tags(steps, family, extra: ["boundary"]), input: .array(steps.map { $0.json(family) }),
-        context: platform.context, expect: .accept(output: output(steps, family)))
+        tags: tags, input: .array(steps.map { $0.json(family) }),
+        context: platform.context, expect: .accept(output: output(steps, family)), rules: vendorRules)
     }
     return file.file(at: "\(folder)/long-traces.json")
   }

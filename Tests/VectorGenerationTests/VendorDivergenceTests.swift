@@ -199,6 +199,62 @@ import VectorGeneration
     #expect(custom.map(Self.isTagged) == true)
   }
 
+  // MARK: respondo.push.session
+
+  /// The session suite's rules (docs/suites/respondo.push.session.md, "The vendor's SDK"), read off
+  /// each vector's steps and expected results: a `duplicate` or `suppressed` result, a message
+  /// tapped twice, a token rejection, a payload rejected by the respondo object's own checks. A
+  /// tagged vector outside these must hold an `invalid_encoding` (strict JSON in the string).
+  @Test func respondoPushSessionTagsFollowTheVendorRules() {
+    let tokenRejections: Set = [
+      "missing_token", "invalid_value", "fcm_token_on_ios", "invalid_apns_token", "apns_token_on_android",
+      "invalid_fcm_token",
+    ]
+    let payloadChecks: Set = ["non_string_value", "missing_key", "invalid_value", "unknown_key", "deep_link_mismatch"]
+    let tests = Self.tests(of: "respondo.push.session")
+    #expect(tests.count >= 500)
+    var tagged = 0
+    for test in tests {
+      guard case .accept(let output?) = test.expectation, case .array(let steps) = test.input,
+        case .array(let results)? = output.objectValue?["results"], results.count == steps.count
+      else { continue }
+      var must = false
+      var tapped: Set<String> = []
+      var encoding = false
+      for (step, result) in zip(steps, results) {
+        guard let name = step.objectValue?["step"]?.stringValue, let result = result.stringValue else { continue }
+        if result == "duplicate" || result == "suppressed" { must = true }
+        if name == "set_token" && tokenRejections.contains(result) { must = true }
+        if name == "receive" || name == "tap" {
+          if payloadChecks.contains(result) { must = true }
+          if result == "invalid_encoding" { encoding = true }
+        }
+        if name == "tap" && result == "opened", let id = Self.messageID(of: step), !tapped.insert(id).inserted {
+          must = true
+        }
+      }
+      if must { tagged += 1 }
+      if must && !Self.isTagged(test) {
+        Issue.record("respondo.push.session \(test.id): must carry \(Self.tag)")
+      } else if !must && Self.isTagged(test) && !encoding {
+        Issue.record("respondo.push.session \(test.id): tagged without a rule the vendor's SDK does not follow")
+      }
+    }
+    #expect(tagged > 0 && tagged < tests.count)
+  }
+
+  /// The message_id of a tap's payload: the respondo object on iOS, or its JSON text on Android.
+  static func messageID(of step: JSONValue) -> String? {
+    guard let respondo = step.objectValue?["payload"]?.objectValue?["respondo"] else { return nil }
+    switch respondo {
+    case .object(let object): return object["message_id"]?.stringValue
+    case .string(let text):
+      guard case .object(let object)? = try? JSONParser().parse(Array(text.utf8)) else { return nil }
+      return object["message_id"]?.stringValue
+    default: return nil
+    }
+  }
+
   // MARK: Everything else
 
   @Test func noOtherSuiteCarriesTheTag() {
