@@ -3,7 +3,7 @@ public enum Contract {
   /// The value of a vector file's `format` key.
   public static let format = "conformance-vectors/1"
 
-  /// The eleven suites, in the contract's order.
+  /// The suites, in the contract's order.
   public static let suites: [String] = [
     "leeep.push.payload",
     "leeep.fid",
@@ -16,6 +16,8 @@ public enum Contract {
     "respondo.push.token",
     "adapty.onboarding.event",
     "fanship.sequence",
+    "leeep.tracking",
+    "leeep.tag-view",
   ]
 
   /// Tags with a meaning the contract defines; other tags are allowed and shown as they are.

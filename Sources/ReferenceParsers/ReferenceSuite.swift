@@ -45,6 +45,7 @@ public struct ReferenceImplementation: Implementation {
     AdaptyOnboardingEventSuite(), FanshipSequenceSuite(),
     LinkSuite(),
     PushPayloadSuite(), BlogMatchSuite(),
+    TrackingSuite(), TagViewSuite(),
   ]
 
   public func supports(suite: String) -> Bool { suites[suite] != nil }
