@@ -9,7 +9,7 @@ public enum Corpus {
     files += AdaptyOnboardingEventVectors.files() + FanshipSequenceVectors.files()
     files += LinkVectors.files()
     files += PushPayloadVectors.files() + BlogMatchVectors.files()
-    files += TrackingVectors.files() + TagViewVectors.files()
+    files += TrackingVectors.files() + TagViewVectors.files() + LinkSDKVersionVectors.files()
     return files
   }
 }
