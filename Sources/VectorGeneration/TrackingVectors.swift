@@ -325,7 +325,7 @@ enum TrackingVectors {
     let unknown: [(String, String, JSONValue, String, [String])] = [
       (
         "discount", "discount", 100,
-        "a discount on a product: the seed gives a product's discount in salesPrice, so discount is unknown",
+        "a discount on a product: the LEEEP iOS SDK reference puts a product's discount in its salesPrice, so discount is unknown",
         ["integration-mistake"]
       ),
       (
