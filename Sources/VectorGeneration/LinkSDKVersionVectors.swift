@@ -52,7 +52,7 @@ enum LinkSDKVersionVectors {
       for (text, tags) in withoutBlog {
         file.other(
           "sdk-version.blog.\(setting).skipped.\(name(text))",
-          "SDK \(text) is before 0.11.0: the blog routes are skipped and no later route takes \(what)'s link: other",
+          "SDK \(text) is before 0.11.0: the blog routes are skipped and no later route matches a link of \(what): other",
           url, tags: tags, valid: true, context: version(text))
       }
     }
