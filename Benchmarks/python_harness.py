@@ -79,7 +79,8 @@ FORMAT = "conformance-vectors/1"
 KNOWN_SUITES = frozenset((
     "leeep.push.payload", "leeep.fid", "leeep.push.destination", "leeep.user-id", "leeep.blog-match", "leeep.link",
     "respondo.push.payload", "respondo.deep-link", "respondo.push.token", "adapty.onboarding.event",
-    "fanship.sequence", "leeep.push.client", "respondo.push.session", "adapty.presentation"))
+    "fanship.sequence", "leeep.push.client", "respondo.push.session", "leeep.tracking", "leeep.tag-view",
+    "adapty.presentation"))
 TOP_KEYS = frozenset(("format", "suite", "description", "source", "context", "tests"))
 TEST_KEYS = frozenset(("id", "description", "tags", "input", "context", "expect"))
 TEST_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,127}\Z")

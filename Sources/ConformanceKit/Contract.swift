@@ -18,6 +18,8 @@ public enum Contract {
     "fanship.sequence",
     "leeep.push.client",
     "respondo.push.session",
+    "leeep.tracking",
+    "leeep.tag-view",
     "adapty.presentation",
   ]
 

@@ -23,10 +23,14 @@ public struct LinkSuite: ReferenceSuite {
     let configuration = try LinkConfiguration(context: context)
     if let url = LinkURL(text) {
       for route in configuration.routes {
+        // An SDK before .blog never tries a blog route: its links fall through to later routes.
+        if TextRules.identical(route.kind, "blog") && !configuration.sdkVersion.hasBlog { continue }
         guard let params = route.pattern.captures(in: url) else { continue }
-        // First match wins, also for a ugc route with page transition off: the tag shows its
-        // popup, no callback, and later routes are not tried.
-        if TextRules.identical(route.kind, "ugc") && !configuration.ugcPageTransition {
+        // First match wins, also for a ugc route with page transition off (or an SDK before
+        // .ugc): the tag shows its popup, no callback, and later routes are not tried.
+        if TextRules.identical(route.kind, "ugc")
+          && (!configuration.ugcPageTransition || !configuration.sdkVersion.hasUGC)
+        {
           return .accept(output: ["kind": "none"])
         }
         return .accept(output: ["kind": .string(route.kind), "params": .object(params), "url": .string(text)])
@@ -36,10 +40,12 @@ public struct LinkSuite: ReferenceSuite {
   }
 }
 
-/// The suite's context: `routes` (required, in order) and `ugc_page_transition` (default true).
+/// The suite's context: `routes` (required, in order), `ugc_page_transition` (default true) and
+/// `sdk_version` (default: the latest SDK).
 struct LinkConfiguration: Sendable {
   var routes: [LinkRoute]
   var ugcPageTransition: Bool
+  var sdkVersion: SDKVersion
 
   init(context: JSONObject) throws(ContextError) {
     // Other context keys are ignored, as other suites ignore keys they do not read: a vector
@@ -61,6 +67,67 @@ struct LinkConfiguration: Sendable {
     case let other?:
       throw ContextError(key: "ugc_page_transition", reason: "must be a boolean, not \(other.typeName)")
     }
+    switch context["sdk_version"] {
+    case nil: sdkVersion = .latest
+    case .string(let text)?:
+      guard let version = SDKVersion(text) else {
+        throw ContextError(
+          key: "sdk_version",
+          reason:
+            "\(JSONSerializer.compact.string(from: .string(text))) is not MAJOR.MINOR.PATCH (three parts of ASCII digits, no leading zeros, such as \"0.11.0\")"
+        )
+      }
+      sdkVersion = version
+    case let other?:
+      throw ContextError(
+        key: "sdk_version", reason: "must be a string MAJOR.MINOR.PATCH such as \"0.11.0\", not \(other.typeName)")
+    }
+  }
+}
+
+/// The LEEEP SDK release the app is built with, `MAJOR.MINOR.PATCH`, compared part by part as
+/// numbers (`0.10.0` is after `0.9.0`). The link kinds came with releases: "v0.8.0で
+/// LeeepLinkHandlerParam に .ugc が追加されました", "SDK 0.11.0から .blog が追加されています".
+struct SDKVersion: Sendable, Comparable {
+  /// Each part's ASCII digits without leading zeros (`0` alone for zero): never converted to an
+  /// integer, so `0.99999999999999999999.0` compares correctly.
+  var parts: [[UInt8]]
+
+  /// No `sdk_version`: the latest SDK, which has every kind.
+  static let latest = SDKVersion(parts: nil)
+  static let ugcRelease = SDKVersion("0.8.0")!
+  static let blogRelease = SDKVersion("0.11.0")!
+
+  private init(parts: [[UInt8]]?) {
+    self.parts = parts ?? []
+    isLatest = parts == nil
+  }
+
+  private var isLatest: Bool
+
+  /// `nil` unless `text` is exactly three dot-separated parts of ASCII digits, each `0` or
+  /// starting with `1`–`9` (no sign, no space, no suffix such as `-beta`).
+  init?(_ text: String) {
+    let parts = Array(text.utf8).split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+    guard parts.count == 3,
+      parts.allSatisfy({ part in
+        !part.isEmpty && part.allSatisfy(TextRules.isASCIIDigit) && (part.count == 1 || part.first != UInt8(ascii: "0"))
+      })
+    else { return nil }
+    self.init(parts: parts.map(Array.init))
+  }
+
+  var hasUGC: Bool { !(self < .ugcRelease) }
+  var hasBlog: Bool { !(self < .blogRelease) }
+
+  static func < (lhs: SDKVersion, rhs: SDKVersion) -> Bool {
+    if lhs.isLatest || rhs.isLatest { return !lhs.isLatest && rhs.isLatest }
+    for (a, b) in zip(lhs.parts, rhs.parts) where !a.elementsEqual(b) {
+      // Without leading zeros, a longer part is a larger number.
+      if a.count != b.count { return a.count < b.count }
+      return a.lexicographicallyPrecedes(b)
+    }
+    return false
   }
 }
 

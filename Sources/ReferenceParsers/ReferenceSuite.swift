@@ -47,6 +47,7 @@ public struct ReferenceImplementation: Implementation {
     LinkSuite(),
     PushPayloadSuite(), BlogMatchSuite(),
     LeeepPushClientSuite(),
+    TrackingSuite(), TagViewSuite(),
   ]
 
   public func supports(suite: String) -> Bool { suites[suite] != nil }

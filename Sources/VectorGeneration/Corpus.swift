@@ -11,6 +11,7 @@ public enum Corpus {
     files += LinkVectors.files()
     files += PushPayloadVectors.files() + BlogMatchVectors.files()
     files += LeeepPushClientVectors.files()
+    files += TrackingVectors.files() + TagViewVectors.files() + LinkSDKVersionVectors.files()
     return files
   }
 }
