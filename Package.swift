@@ -104,6 +104,13 @@ let package = Package(
       ],
       swiftSettings: sharedSwiftSettings
     ),
+    // `run --adapter` against real misbehaving adapter processes (one script per fault in Fixtures).
+    .testTarget(
+      name: "AdapterProtocolTests",
+      dependencies: ["ConformanceCommands", "ConformanceTestSupport"],
+      exclude: ["Fixtures"],
+      swiftSettings: sharedSwiftSettings
+    ),
     .testTarget(
       name: "VectorGenerationTests",
       dependencies: ["ConformanceJSON", "ConformanceKit", "VectorGeneration", "ReferenceParsers"],

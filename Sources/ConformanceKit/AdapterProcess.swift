@@ -124,11 +124,11 @@ final class AdapterProcess: @unchecked Sendable {
       }
       if output < 0 {
         if let status = exitStatus ?? pollExit() { return .exited(status) }
-        // Output closed, process still running: wait for its exit only a little.
-        if let wait = remainingMilliseconds(until: deadline), wait > 0 {
-          var descriptors = readDescriptors()
-          _ = poll(&descriptors, nfds_t(descriptors.count), Int32(min(wait, 50)))
-          drainReadable(descriptors[...])
+        // Output closed: a process that is exiting closes it first, so give its exit a moment
+        // (up to a second) before calling it a process that closed its output and lives on.
+        let exitDeadline = min(deadline, monotonicNanoseconds() + 1_000_000_000)
+        while let wait = remainingMilliseconds(until: exitDeadline) {
+          pause(readingFor: min(wait, 10))
           if let status = pollExit() { return .exited(status) }
         }
         return .closed
@@ -162,7 +162,7 @@ final class AdapterProcess: @unchecked Sendable {
 
   /// Closes the adapter's input, gives it `grace` seconds to exit (collecting the lines it
   /// still writes on standard output: surplus answers), then ends its whole process group and
-  /// reaps it. Safe to call more than once.
+  /// reaps it. Returns at most five such lines. Safe to call more than once.
   @discardableResult
   func end(grace: Double) -> [[UInt8]] {
     guard !ended else { return [] }
@@ -172,23 +172,17 @@ final class AdapterProcess: @unchecked Sendable {
     let deadline = monotonicNanoseconds() + UInt64(max(0, grace) * 1e9)
     while exitStatus == nil {
       if let line = answers.takeLine() {
-        surplus.append(line)
+        if surplus.count < 5 { surplus.append(line) }
         continue
       }
       guard pollExit() == nil, let wait = remainingMilliseconds(until: deadline) else { break }
-      var descriptors = readDescriptors()
-      if descriptors.isEmpty {
-        _ = poll(nil, 0, Int32(min(wait, 20)))
-      } else {
-        _ = poll(&descriptors, nfds_t(descriptors.count), Int32(min(wait, 100)))
-        drainReadable(descriptors[...])
-      }
+      pause(readingFor: min(wait, 100))
     }
     if exitStatus != nil {
       drainReadable(readDescriptors()[...], force: true)
     }
-    while let line = answers.takeLine() { surplus.append(line) }
-    if answers.hasPartialLine { surplus.append(answers.takeRest()) }
+    while surplus.count < 5, let line = answers.takeLine() { surplus.append(line) }
+    if answers.hasPartialLine && surplus.count < 5 { surplus.append(answers.takeRest()) }
     // The group, while the leader is unreaped (so its id cannot have been reused): a child the
     // adapter left behind is ended with it.
     _ = kill(-process, SIGKILL)
@@ -204,6 +198,17 @@ final class AdapterProcess: @unchecked Sendable {
   }
 
   // MARK: - Internals
+
+  /// Waits up to `milliseconds` for output, reading what comes (a plain sleep once both
+  /// output pipes are closed).
+  private func pause(readingFor milliseconds: Int) {
+    var descriptors = readDescriptors()
+    if descriptors.isEmpty {
+      _ = poll(nil, 0, Int32(milliseconds))
+    } else if poll(&descriptors, nfds_t(descriptors.count), Int32(milliseconds)) > 0 {
+      drainReadable(descriptors[...])
+    }
+  }
 
   private func readDescriptors() -> [pollfd] {
     var descriptors: [pollfd] = []
