@@ -107,7 +107,7 @@ let package = Package(
     // `run --adapter` against real misbehaving adapter processes (one script per fault in Fixtures).
     .testTarget(
       name: "AdapterProtocolTests",
-      dependencies: ["ConformanceCommands", "ConformanceTestSupport"],
+      dependencies: ["ConformanceCommands", "ConformanceJSON", "ConformanceKit", "ConformanceTestSupport"],
       exclude: ["Fixtures"],
       swiftSettings: sharedSwiftSettings
     ),

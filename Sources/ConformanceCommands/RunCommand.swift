@@ -27,8 +27,8 @@ enum RunCommand: Subcommand {
       .init(
         name: "adapter", valueName: "COMMAND",
         help:
-          "Check another implementation instead of the reference parsers: started with /bin/sh -c COMMAND, spoken to over conformance-adapter/2 (docs/adapters.md).",
-        repeatable: false),
+          "Check another implementation instead of the reference parsers: started with /bin/sh -c COMMAND, spoken to over conformance-adapter/2 (docs/adapters.md). Repeat it to check several implementations side by side.",
+        repeatable: true),
       .init(
         name: "timeout", valueName: "SECONDS",
         help: "With --adapter: how long one request, or the adapter's start and hello, may take (default: 30).",
@@ -97,12 +97,7 @@ enum RunCommand: Subcommand {
       }
       failureLimit = limit
     }
-    let implementation: any Implementation
-    if let command = arguments.value("adapter") {
-      implementation = try adapter(command: command, options: adapterOptions(from: arguments), selection: selection)
-    } else {
-      implementation = ReferenceImplementation()
-    }
+    let implementations = try implementations(from: arguments, selection: selection)
     var expectedFailures: ExpectedFailures? = nil
     if let file = arguments.value("expectations") {
       do {
@@ -112,13 +107,15 @@ enum RunCommand: Subcommand {
       }
     }
     let runner = Runner(
-      implementation: implementation, selection: selection, expectedFailures: expectedFailures ?? ExpectedFailures())
+      implementations: implementations, selection: selection, expectedFailures: expectedFailures ?? ExpectedFailures())
     let junit = JUnitReportWriter(destination: junitPath)
     var observers: [any RunObserver] = [junit]
     let reports = RunReports(
       info: RunReportInfo(
-        toolName: ToolInfo.name, toolVersion: ToolInfo.version, implementation: implementation.name, roots: roots,
-        selection: selection, expectations: expectedFailures),
+        toolName: ToolInfo.name, toolVersion: ToolInfo.version,
+        implementation: implementations.map(\.name).joined(separator: ", "), roots: roots,
+        selection: selection, expectations: expectedFailures,
+        implementations: implementations.count > 1 ? implementations.map(ImplementationInfo.init) : []),
       destinations: ReportDestinations(
         json: arguments.value("report-json"), markdown: arguments.value("summary-md"),
         html: arguments.value("report-html")))
@@ -168,6 +165,26 @@ enum RunCommand: Subcommand {
       options.jobs = value
     }
     return options
+  }
+
+  /// The reference parsers, or the adapters of every `--adapter` (distinct hello names).
+  static func implementations(from arguments: ParsedArguments, selection: Selection) throws(UsageError)
+    -> [any Implementation]
+  {
+    let commands = arguments.all("adapter")
+    guard !commands.isEmpty else { return [ReferenceImplementation()] }
+    let options = try adapterOptions(from: arguments)
+    var adapters: [ProcessImplementation] = []
+    for command in commands {
+      let started = try adapter(command: command, options: options, selection: selection)
+      if let other = adapters.first(where: { $0.name.utf8.elementsEqual(started.name.utf8) }) {
+        throw UsageError(
+          "--adapter: adapters `\(other.command)` and `\(command)` both answered the hello with the name \(JSONSerializer.compact.string(from: .string(started.name))); each implementation is named by its hello, so the names must differ",
+          command: name)
+      }
+      adapters.append(started)
+    }
+    return adapters
   }
 
   /// Starts the adapter and checks that it implements at least one selected suite.

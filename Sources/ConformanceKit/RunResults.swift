@@ -71,6 +71,9 @@ public struct FileReport: Sendable {
   /// Every id the file holds, selected or not: ids must be unique across files either way.
   public var testIDs: [String]
   public var nanoseconds: UInt64
+  /// The implementation these results are of, in a run of several (`nil` with one, and for a
+  /// file that failed to load, which is reported once).
+  public var implementation: String? = nil
 
   public init(
     location: VectorFileLocation, suite: String?, source: String?, description: String?,
@@ -140,14 +143,29 @@ public struct RunSummary: Sendable {
   /// Problems the implementation noticed only at the end (an adapter's answer after its last
   /// request); each fails the run.
   public var implementationProblems: [String] = []
+  /// In a run of several implementations: their names in command-line order (empty otherwise),
+  /// their counts, their counts per suite, and the tests on which they disagree, in file order.
+  public var implementations: [String] = []
+  public var byImplementation: [String: Counts] = [:]
+  public var bySuiteByImplementation: [String: [String: Counts]] = [:]
+  public var drift: [Drift] = []
 
   public init() {}
 
-  public mutating func add(_ report: FileReport) {
+  /// Adds a file's report; `countingFile` is false for the second and later implementations'
+  /// reports of one file.
+  public mutating func add(_ report: FileReport, countingFile: Bool = true) {
     let counts = report.counts
     totals = totals + counts
-    files += 1
+    if countingFile { files += 1 }
     if let suite = report.suite { bySuite[suite, default: Counts()] = bySuite[suite, default: Counts()] + counts }
+    if let implementation = report.implementation {
+      byImplementation[implementation, default: Counts()] = byImplementation[implementation, default: Counts()] + counts
+      if let suite = report.suite {
+        bySuiteByImplementation[implementation, default: [:]][suite, default: Counts()] =
+          bySuiteByImplementation[implementation, default: [:]][suite, default: Counts()] + counts
+      }
+    }
   }
 
   /// The process exit status docs/junit-report.md fixes: 2 when a file failed to load, 1 when a test

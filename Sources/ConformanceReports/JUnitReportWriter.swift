@@ -180,8 +180,11 @@ public final class JUnitReportWriter: PreparingRunObserver {
       }
     }
     let writer = try XMLWriter.fragment()
+    // In a run of several implementations, each one's testsuites and classnames start with
+    // its name, so (testsuite name, classname, name) tells their testcases apart.
+    let prefix = report.implementation.map { $0 + "/" } ?? ""
     try writer.startElement("testsuite")
-    try writer.attribute("name", report.location.path)
+    try writer.attribute("name", prefix + report.location.path)
     try counts.write(to: writer)
     try writer.attribute("time", JUnitFormat.seconds(nanoseconds: report.nanoseconds))
     try writer.attribute("timestamp", timestamp)
@@ -204,6 +207,12 @@ public final class JUnitReportWriter: PreparingRunObserver {
       try writer.attribute("value", value ?? "")
       try writer.endElement()
     }
+    if let implementation = report.implementation {
+      try writer.startElement("property")
+      try writer.attribute("name", "implementation")
+      try writer.attribute("value", implementation)
+      try writer.endElement()
+    }
     try writer.endElement()
 
     switch report.content {
@@ -221,7 +230,7 @@ public final class JUnitReportWriter: PreparingRunObserver {
       try writer.endElement()
     case .results:
       // The same class and file go on every testcase of the file: made visible once.
-      let suiteText = VisibleXMLText(suite ?? "")
+      let suiteText = VisibleXMLText(prefix + (suite ?? ""))
       let fileText = VisibleXMLText(report.location.displayPath)
       for index in order {
         try writeTestCase(results[index], suite: suiteText, file: fileText, to: writer)
