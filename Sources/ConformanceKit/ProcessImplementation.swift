@@ -146,7 +146,7 @@ public final class ProcessImplementation: Implementation {
       "context": .object(context),
     ]
     switch Self.exchange(request, id: id, with: process, options: options) {
-    case .answered(let answer, let strays):
+    case .answered(let answer, let strays, let strayCount):
       process.drainLog()
       let log = process.log.isEmpty ? nil : process.log.text
       state.withLock { state in
@@ -155,7 +155,8 @@ public final class ProcessImplementation: Implementation {
       }
       if !strays.isEmpty {
         return Evaluation(
-          result: .failure(EvaluationError(description: Self.describe(strays: strays, id: id))), log: log)
+          result: .failure(EvaluationError(description: Self.describe(strays: strays, count: strayCount, id: id))),
+          log: log)
       }
       do throws(AdapterError) {
         return Evaluation(result: .success(try Self.outcome(from: answer)), log: log)
@@ -228,8 +229,9 @@ public final class ProcessImplementation: Implementation {
   // MARK: - The exchange
 
   enum Exchange {
-    /// The answer to the request, and the lines before it that were not (each an error).
-    case answered(JSONObject, strays: [[UInt8]])
+    /// The answer to the request, and the lines before it that were not (the first three of
+    /// them kept, and how many there were).
+    case answered(JSONObject, strays: [[UInt8]], strayCount: Int)
     /// The adapter must be ended: why, in words.
     case failed(String)
   }
@@ -246,15 +248,17 @@ public final class ProcessImplementation: Implementation {
       return .failed("adapter did not read its request within \(seconds(options.timeout)) (--timeout)")
     }
     var strays: [[UInt8]] = []
+    var strayCount = 0
     while true {
       switch process.nextLine(deadline: deadline) {
       case .line(let bytes):
         if case .object(let object)? = try? JSONParser().parse(bytes), let answered = object["id"]?.numberValue,
           answered == JSONNumber(id)
         {
-          return .answered(object, strays: strays)
+          return .answered(object, strays: strays, strayCount: strayCount)
         }
-        strays.append(bytes)
+        strayCount += 1
+        if strays.count < 3 { strays.append(bytes) }
       case .tooLong(let limit):
         return .failed("adapter wrote a line longer than \(byteCount(limit)) (the limit for one answer)")
       case .closed:
@@ -384,8 +388,8 @@ public final class ProcessImplementation: Implementation {
   }
 
   /// The error of a test during which the adapter wrote lines that are not its answer.
-  static func describe(strays: [[UInt8]], id: Int) -> String {
-    let count = strays.count == 1 ? "a line" : "\(strays.count) lines"
+  static func describe(strays: [[UInt8]], count strayCount: Int, id: Int) -> String {
+    let count = strayCount == 1 ? "a line" : "\(strayCount) lines"
     let shownLines = strays.prefix(3).map { line -> String in
       var text = "    " + shown(line, limit: 200)
       if case .object(let object)? = try? JSONParser().parse(line), let other = object["id"] {
@@ -394,9 +398,9 @@ public final class ProcessImplementation: Implementation {
       return text
     }
     return
-      "adapter wrote \(count) on standard output that \(strays.count == 1 ? "is" : "are") not the answer to this request (id \(id)); standard output carries answers only: write logs to standard error. The line\(strays.count == 1 ? "" : "s"):\n"
+      "adapter wrote \(count) on standard output that \(strayCount == 1 ? "is" : "are") not the answer to this request (id \(id)); standard output carries answers only: write logs to standard error. The line\(strayCount == 1 ? "" : "s"):\n"
       + shownLines.joined(separator: "\n")
-      + (strays.count > 3 ? "\n    … and \(strays.count - 3) more" : "")
+      + (strayCount > shownLines.count ? "\n    … and \(strayCount - shownLines.count) more" : "")
   }
 
   /// A line quoted as a JSON string (control characters visible), cut after `limit` bytes with
