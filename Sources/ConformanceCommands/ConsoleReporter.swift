@@ -46,14 +46,16 @@ final class ConsoleReporter: RunObserver {
           problems += 1
           show(
             """
-            FAIL \(report.suite ?? "?") \(result.id) (\(report.location.displayPath))
+            FAIL \(implementationTag(report))\(report.suite ?? "?") \(result.id) (\(report.location.displayPath))
               expected: \(render(failure.expected))
               actual:   \(render(failure.actual))
               differs:  \(failure.difference)
-            """)
+            """ + logLines(result.log))
         case .errored(let message):
           problems += 1
-          show("ERROR \(report.suite ?? "?") \(result.id) (\(report.location.displayPath))\n  \(message)")
+          show(
+            "ERROR \(implementationTag(report))\(report.suite ?? "?") \(result.id) (\(report.location.displayPath))\n  \(message)"
+              + logLines(result.log))
         }
       }
     }
@@ -69,28 +71,39 @@ final class ConsoleReporter: RunObserver {
       console.print(
         "… and \(hiddenFailures) more problems not shown (see the JUnit report; --show-failures N shows more)")
     }
-    let suites = summary.bySuite.keys.sorted { a, b in
-      (Contract.suites.firstIndex(of: a) ?? Int.max, a) < (Contract.suites.firstIndex(of: b) ?? Int.max, b)
-    }
-    if !suites.isEmpty {
-      console.print("")
-      let width = max(5, suites.map(\.count).max() ?? 0)
-      console.print("suite".padding(toLength: width) + "  passed  failed  errors  skipped")
-      for suite in suites {
-        let counts = summary.bySuite[suite]!
+    if summary.implementations.isEmpty {
+      printTable(summary.bySuite)
+    } else {
+      // A table per implementation; files that failed to load belong to none of them.
+      for implementation in summary.implementations {
+        console.print("")
+        let counts = summary.byImplementation[implementation] ?? Counts()
         console.print(
-          suite.padding(toLength: width) + "  " + column(counts.passed, 6) + "  " + column(counts.failed, 6) + "  "
-            + column(counts.errored + counts.loadErrors, 6) + "  " + column(counts.skipped, 7))
+          "implementation \(implementation): \(counts.passed) passed, \(counts.failed + counts.errored) failed"
+            + (counts.skipped > 0 ? ", \(counts.skipped) skipped" : ""))
+        printTable(summary.bySuiteByImplementation[implementation] ?? [:], blankLine: false)
+      }
+      if !summary.drift.isEmpty {
+        console.print("")
+        console.print(
+          "\(summary.drift.count) tests on which the implementations disagree (the HTML and JSON reports list them)")
       }
     }
     if !summary.staleExpectations.isEmpty { console.print("") }
     for stale in summary.staleExpectations { console.print("STALE \(stale.message)") }
+    if !summary.implementationProblems.isEmpty { console.print("") }
+    for problem in summary.implementationProblems { console.print("ADAPTER \(problem)") }
     let totals = summary.totals
     var details: [String] = []
     if totals.loadErrors > 0 { details.append("\(totals.loadErrors) files failed to load") }
     if totals.errored > 0 { details.append("\(totals.errored) tests errored") }
-    let stale = summary.staleExpectations.count
-    if stale > 0 { details.append("\(stale) stale expected-failure entries") }
+    let stale = summary.staleExpectations.count + summary.implementationProblems.count
+    if !summary.staleExpectations.isEmpty {
+      details.append("\(summary.staleExpectations.count) stale expected-failure entries")
+    }
+    if !summary.implementationProblems.isEmpty {
+      details.append("\(summary.implementationProblems.count) adapter problems")
+    }
     if !details.isEmpty { console.print(details.joined(separator: ", ")) }
     console.print("\(summary.files) files in \(formatSeconds(summary.nanoseconds)) s")
     for line in writtenReports() { console.print(line) }
@@ -98,6 +111,27 @@ final class ConsoleReporter: RunObserver {
     var closing = "\(totals.passed) passed, \(totals.failed + totals.errored + totals.loadErrors + stale) failed"
     if totals.skipped > 0 { closing += ", \(totals.skipped) skipped" }
     console.print(closing)
+  }
+
+  private func printTable(_ bySuite: [String: Counts], blankLine: Bool = true) {
+    let suites = bySuite.keys.sorted { a, b in
+      (Contract.suites.firstIndex(of: a) ?? Int.max, a) < (Contract.suites.firstIndex(of: b) ?? Int.max, b)
+    }
+    guard !suites.isEmpty else { return }
+    if blankLine { console.print("") }
+    let width = max(5, suites.map(\.count).max() ?? 0)
+    console.print("suite".padding(toLength: width) + "  passed  failed  errors  skipped")
+    for suite in suites {
+      let counts = bySuite[suite]!
+      console.print(
+        suite.padding(toLength: width) + "  " + column(counts.passed, 6) + "  " + column(counts.failed, 6) + "  "
+          + column(counts.errored + counts.loadErrors, 6) + "  " + column(counts.skipped, 7))
+    }
+  }
+
+  /// `[name] ` before a result line in a run of several implementations.
+  private func implementationTag(_ report: FileReport) -> String {
+    report.implementation.map { "[\($0)] " } ?? ""
   }
 
   private func show(_ text: String) {
@@ -115,6 +149,16 @@ final class ConsoleReporter: RunObserver {
       console.writeError("\r\u{1B}[K")
       progressShown = false
     }
+  }
+
+  /// The last lines of what an adapter wrote on standard error during the test, indented.
+  private func logLines(_ log: String?) -> String {
+    guard let log, !log.isEmpty else { return "" }
+    var lines = log.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    let shown = lines.suffix(20)
+    let header = lines.count > shown.count ? "  stderr (last \(shown.count) of \(lines.count) lines):" : "  stderr:"
+    return "\n" + ([header] + shown.map { "    " + $0 }).joined(separator: "\n")
   }
 
   private func render(_ value: JSONValue) -> String {

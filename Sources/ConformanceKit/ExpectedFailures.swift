@@ -18,17 +18,24 @@ public struct ExpectedFailures: Sendable {
     public var link: String?
     /// Where the entry is written, for messages: `expected-failures.json entries[2]`.
     public var place: String
+    /// The implementation (its hello name) the entry is for; `nil`: every implementation.
+    public var implementation: String?
 
-    public init(suite: String, id: IDPattern, reason: String, link: String? = nil, place: String) {
+    public init(
+      suite: String, id: IDPattern, reason: String, link: String? = nil, place: String, implementation: String? = nil
+    ) {
       self.suite = suite
       self.id = id
       self.reason = reason
       self.link = link
       self.place = place
+      self.implementation = implementation
     }
 
-    func matches(suite: String, id: String) -> Bool {
-      self.suite == suite && self.id.matches(id)
+    func matches(suite: String, id: String, implementation: String?) -> Bool {
+      guard self.suite == suite && self.id.matches(id) else { return false }
+      guard let wanted = self.implementation else { return true }
+      return implementation.map { $0.utf8.elementsEqual(wanted.utf8) } ?? false
     }
   }
 
@@ -58,6 +65,12 @@ public struct ExpectedFailures: Sendable {
   /// unexpected pass). Every entry matching any id the file holds (run or not, so `--suite`,
   /// `--id` and `--shard` never make an entry look stale) is recorded in `usage`.
   public func apply(to report: FileReport, usage: inout Usage) -> FileReport {
+    apply(to: report, implementation: report.implementation, usage: &usage)
+  }
+
+  /// ``apply(to:usage:)`` for the results of `implementation` (entries naming another one are
+  /// left out).
+  public func apply(to report: FileReport, implementation: String?, usage: inout Usage) -> FileReport {
     guard !entries.isEmpty else { return report }
     guard case .results(let results) = report.content, let suite = report.suite else {
       if let suite = report.suite {
@@ -68,17 +81,20 @@ public struct ExpectedFailures: Sendable {
       return report
     }
     for id in report.testIDs {
-      for (index, entry) in entries.enumerated() where !usage.matched[index] && entry.matches(suite: suite, id: id) {
+      for (index, entry) in entries.enumerated()
+      where !usage.matched[index] && entry.matches(suite: suite, id: id, implementation: implementation) {
         usage.matched[index] = true
       }
     }
     var changed = report
-    changed.content = .results(results.map { apply(to: $0, suite: suite) })
+    changed.content = .results(results.map { apply(to: $0, suite: suite, implementation: implementation) })
     return changed
   }
 
-  func apply(to result: TestResult, suite: String) -> TestResult {
-    guard let entry = entries.first(where: { $0.matches(suite: suite, id: result.id) }) else { return result }
+  func apply(to result: TestResult, suite: String, implementation: String?) -> TestResult {
+    guard
+      let entry = entries.first(where: { $0.matches(suite: suite, id: result.id, implementation: implementation) })
+    else { return result }
     var changed = result
     changed.expectedFailure = ExpectedFailureMatch(entry: entry, originalStatus: result.status)
     switch result.status {
@@ -163,7 +179,7 @@ public struct ExpectationsFileError: Error, Sendable, Equatable, CustomStringCon
 
 extension ExpectedFailures {
   static let topLevelKeys = ["format", "entries"]
-  static let entryKeys = ["suite", "id", "reason", "link"]
+  static let entryKeys = ["suite", "id", "reason", "link", "implementation"]
 
   /// Reads and checks an expectations file strictly: strict JSON, no unknown keys, known
   /// suites, ids that are test ids or globs of them, no entry repeated.
@@ -236,15 +252,27 @@ extension ExpectedFailures {
       }
       let reason = try string("reason", required: true)!
       let link = try string("link", required: false)
+      let implementation = try string("implementation", required: false)
       if let earlier = entries.firstIndex(where: {
         $0.suite.utf8.elementsEqual(suite.utf8) && $0.id.pattern.utf8.elementsEqual(id.utf8)
+          && sameImplementation($0.implementation, implementation)
       }) {
         throw failure(place, "repeats entries[\(earlier)] (suite \(suite), id \(quote(id)))")
       }
       entries.append(
-        Entry(suite: suite, id: IDPattern(id), reason: reason, link: link, place: "\(file) \(place)"))
+        Entry(
+          suite: suite, id: IDPattern(id), reason: reason, link: link, place: "\(file) \(place)",
+          implementation: implementation))
     }
     return ExpectedFailures(file: file, entries: entries)
+  }
+
+  static func sameImplementation(_ a: String?, _ b: String?) -> Bool {
+    switch (a, b) {
+    case (nil, nil): true
+    case (let a?, let b?): a.utf8.elementsEqual(b.utf8)
+    default: false
+    }
   }
 
   /// Keys compared by their bytes: "reason" spelled with a combining mark is not "reason".

@@ -21,6 +21,9 @@ public struct TestResult: Sendable {
   /// What the implementation answered, when it answered.
   public var actual: Outcome?
   public var expected: Expectation
+  /// What the implementation wrote to its log while evaluating this test (an adapter's
+  /// standard error, bounded), when it wrote anything.
+  public var log: String? = nil
   /// Set when an expectations entry lists this test (see ``ExpectedFailures``): `status` is
   /// then the listed outcome (skipped, or failed for an unexpected pass) and the entry says why.
   public var expectedFailure: ExpectedFailureMatch? = nil
@@ -68,6 +71,9 @@ public struct FileReport: Sendable {
   /// Every id the file holds, selected or not: ids must be unique across files either way.
   public var testIDs: [String]
   public var nanoseconds: UInt64
+  /// The implementation these results are of, in a run of several (`nil` with one, and for a
+  /// file that failed to load, which is reported once).
+  public var implementation: String? = nil
 
   public init(
     location: VectorFileLocation, suite: String?, source: String?, description: String?,
@@ -134,14 +140,32 @@ public struct RunSummary: Sendable {
   public var nanoseconds: UInt64 = 0
   /// Expectations entries that matched no test of the loaded corpus; each fails the run.
   public var staleExpectations: [StaleExpectation] = []
+  /// Problems the implementation noticed only at the end (an adapter's answer after its last
+  /// request); each fails the run.
+  public var implementationProblems: [String] = []
+  /// In a run of several implementations: their names in command-line order (empty otherwise),
+  /// their counts, their counts per suite, and the tests on which they disagree, in file order.
+  public var implementations: [String] = []
+  public var byImplementation: [String: Counts] = [:]
+  public var bySuiteByImplementation: [String: [String: Counts]] = [:]
+  public var drift: [Drift] = []
 
   public init() {}
 
-  public mutating func add(_ report: FileReport) {
+  /// Adds a file's report; `countingFile` is false for the second and later implementations'
+  /// reports of one file.
+  public mutating func add(_ report: FileReport, countingFile: Bool = true) {
     let counts = report.counts
     totals = totals + counts
-    files += 1
+    if countingFile { files += 1 }
     if let suite = report.suite { bySuite[suite, default: Counts()] = bySuite[suite, default: Counts()] + counts }
+    if let implementation = report.implementation {
+      byImplementation[implementation, default: Counts()] = byImplementation[implementation, default: Counts()] + counts
+      if let suite = report.suite {
+        bySuiteByImplementation[implementation, default: [:]][suite, default: Counts()] =
+          bySuiteByImplementation[implementation, default: [:]][suite, default: Counts()] + counts
+      }
+    }
   }
 
   /// The process exit status docs/junit-report.md fixes: 2 when a file failed to load, 1 when a test
@@ -149,7 +173,9 @@ public struct RunSummary: Sendable {
   /// 0 when every test passed.
   public var exitStatus: Int32 {
     if totals.loadErrors > 0 { return 2 }
-    if totals.failed > 0 || totals.errored > 0 || !staleExpectations.isEmpty { return 1 }
+    if totals.failed > 0 || totals.errored > 0 || !staleExpectations.isEmpty || !implementationProblems.isEmpty {
+      return 1
+    }
     return 0
   }
 }

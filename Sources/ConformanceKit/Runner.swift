@@ -33,7 +33,10 @@ public protocol PreparingRunObserver: RunObserver {
 /// ``batchSize`` files ahead of the file being reported, which keeps memory bounded however
 /// large the corpus, and keep working while the calling thread reports earlier files.
 public struct Runner: Sendable {
-  public var implementation: any Implementation
+  /// The implementations checked, each against every selected test. With more than one, every
+  /// report names its implementation (``FileReport/implementation``) and the run also collects
+  /// the tests on which they disagree (``RunSummary/drift``).
+  public var implementations: [any Implementation]
   public var selection: Selection
   public var loader: VectorLoader
   /// How many files may be evaluated ahead of the one being handed to observers.
@@ -46,7 +49,18 @@ public struct Runner: Sendable {
     loader: VectorLoader = VectorLoader(), batchSize: Int = 64,
     expectedFailures: ExpectedFailures = ExpectedFailures()
   ) {
-    self.implementation = implementation
+    self.init(
+      implementations: [implementation], selection: selection, loader: loader, batchSize: batchSize,
+      expectedFailures: expectedFailures)
+  }
+
+  public init(
+    implementations: [any Implementation], selection: Selection = Selection(),
+    loader: VectorLoader = VectorLoader(), batchSize: Int = 64,
+    expectedFailures: ExpectedFailures = ExpectedFailures()
+  ) {
+    precondition(!implementations.isEmpty, "a run needs an implementation")
+    self.implementations = implementations
     self.selection = selection
     self.loader = loader
     self.batchSize = batchSize
@@ -72,45 +86,59 @@ public struct Runner: Sendable {
     let entryCount = expectedFailures.entries.count
     // Each worker evaluates a file, applies the expected failures to it (a function of the file
     // alone; which entries matched is merged in file order below) and runs the preparers.
-    let pipeline = OrderedPipeline<PreparedReport>(count: locations.count, window: max(1, batchSize)) { index in
+    let threads = implementations.compactMap(\.concurrency).max()
+    let pipeline = OrderedPipeline<PreparedFile>(
+      count: locations.count, window: max(1, batchSize), threads: threads
+    ) { index in
       var usage = ExpectedFailures.Usage(entryCount: entryCount)
-      let evaluated = runner.evaluate(locations[index])
-      let report = runner.expectedFailures.apply(to: evaluated, usage: &usage)
-      return PreparedReport(
-        evaluated: evaluated, report: report, usage: usage, prepared: preparers.map { $0?(report) })
+      let (evaluated, drift) = runner.evaluate(locations[index])
+      let single = runner.implementations.count == 1 ? runner.implementations[0].name : nil
+      let items = evaluated.map { evaluated in
+        let report = runner.expectedFailures.apply(
+          to: evaluated, implementation: evaluated.implementation ?? single, usage: &usage)
+        return PreparedReport(evaluated: evaluated, report: report, prepared: preparers.map { $0?(report) })
+      }
+      return PreparedFile(items: items, usage: usage, drift: drift)
     }
     defer { pipeline.stop() }
     var summary = RunSummary()
+    summary.implementations = implementations.count > 1 ? implementations.map(\.name) : []
     var owners = IDOwners()
     var expectationUsage = ExpectedFailures.Usage(entryCount: entryCount)
     for index in locations.indices {
-      let item = pipeline.take(index)
-      var report = item.report
-      var prepared = item.prepared
-      if let failed = duplicateIDFailure(item.evaluated, owners: &owners) {
-        // A repeated id makes the file a load failure: apply and prepare that instead.
-        report = expectedFailures.apply(to: failed, usage: &expectationUsage)
-        prepared = preparers.map { $0?(report) }
+      let file = pipeline.take(index)
+      var items = file.items.map { ($0.report, $0.prepared) }
+      var drift = file.drift
+      if let failed = duplicateIDFailure(file.items[0].evaluated, owners: &owners) {
+        // A repeated id makes the file a load failure (once, whatever the implementations):
+        // apply and prepare that instead.
+        let report = expectedFailures.apply(to: failed, usage: &expectationUsage)
+        items = [(report, preparers.map { $0?(report) })]
+        drift = []
       } else {
-        expectationUsage.formUnion(item.usage)
+        expectationUsage.formUnion(file.usage)
       }
       // A file that fails to load belongs to one shard, so merged shard reports hold it once.
       // (The expectations above still saw it, so every shard judges stale entries alike.)
-      if let shard = selection.shard, case .loadFailure = report.content,
-        !shard.owns(file: report.location.path)
+      if let shard = selection.shard, case .loadFailure = items[0].0.content,
+        !shard.owns(file: items[0].0.location.path)
       {
         continue
       }
-      summary.add(report)
-      for (position, observer) in observers.enumerated() {
-        if let preparingObserver = preparing[position], let value = prepared[position] {
-          try preparingObserver.fileFinished(report, prepared: value)
-        } else {
-          try observer.fileFinished(report)
+      summary.drift += drift
+      for (position, (report, prepared)) in items.enumerated() {
+        summary.add(report, countingFile: position == 0)
+        for (observerIndex, observer) in observers.enumerated() {
+          if let preparingObserver = preparing[observerIndex], let value = prepared[observerIndex] {
+            try preparingObserver.fileFinished(report, prepared: value)
+          } else {
+            try observer.fileFinished(report)
+          }
         }
       }
     }
     summary.staleExpectations = expectedFailures.staleEntries(expectationUsage)
+    summary.implementationProblems = implementations.flatMap { $0.finish() }
     summary.nanoseconds = monotonicNanoseconds() - started
     for observer in observers { try observer.runFinished(summary) }
     return summary
@@ -140,36 +168,47 @@ public struct Runner: Sendable {
     return results
   }
 
-  func evaluate(_ location: VectorFileLocation) -> FileReport {
+  /// Loads one file and evaluates it against every implementation: one report per
+  /// implementation (one load failure whatever their number), and where they disagree.
+  func evaluate(_ location: VectorFileLocation) -> ([FileReport], [Drift]) {
     let started = monotonicNanoseconds()
     let file: VectorFile
     switch loader.load(location) {
     case .failure(let failure):
-      return FileReport(
+      let report = FileReport(
         location: location, suite: failure.suite, source: nil, description: nil,
         content: .loadFailure(failure), testIDs: [], nanoseconds: monotonicNanoseconds() - started)
+      return ([report], [])
     case .success(let loaded):
       file = loaded
     }
-    var results: [TestResult] = []
-    results.reserveCapacity(file.tests.count)
-    let supported = implementation.supports(suite: file.suite)
-    for test in file.tests where selection.includes(test: test, in: file) {
-      results.append(run(test, suite: file.suite, supported: supported))
+    let loading = monotonicNanoseconds() - started
+    let tests = file.tests.filter { selection.includes(test: $0, in: file) }
+    let reports = implementations.map { implementation in
+      let started = monotonicNanoseconds()
+      let supported = implementation.supports(suite: file.suite)
+      let results = tests.map { run($0, suite: file.suite, supported: supported, against: implementation) }
+      var report = FileReport(
+        location: location, suite: file.suite, source: file.source, description: file.description,
+        content: .results(results), testIDs: file.tests.map(\.id),
+        nanoseconds: loading + monotonicNanoseconds() - started)
+      if implementations.count > 1 { report.implementation = implementation.name }
+      return report
     }
-    return FileReport(
-      location: location, suite: file.suite, source: file.source, description: file.description,
-      content: .results(results), testIDs: file.tests.map(\.id),
-      nanoseconds: monotonicNanoseconds() - started)
+    guard implementations.count > 1 else { return (reports, []) }
+    return (reports, Drift.disagreements(in: file, location: location, tests: tests, reports: reports))
   }
 
-  /// Runs one test against the implementation.
+  /// Runs one test against the (first) implementation.
   public func run(_ test: VectorTest, suite: String) -> TestResult {
-    run(test, suite: suite, supported: implementation.supports(suite: suite))
+    let implementation = implementations[0]
+    return run(test, suite: suite, supported: implementation.supports(suite: suite), against: implementation)
   }
 
   /// `supported` is the implementation's answer for the suite, asked once per file.
-  func run(_ test: VectorTest, suite: String, supported: Bool) -> TestResult {
+  func run(_ test: VectorTest, suite: String, supported: Bool, against implementation: any Implementation)
+    -> TestResult
+  {
     guard supported else {
       return TestResult(
         id: test.id, description: test.description, tags: test.tags,
@@ -179,8 +218,9 @@ public struct Runner: Sendable {
     let started = monotonicNanoseconds()
     let status: TestResult.Status
     var actual: Outcome? = nil
-    do {
-      let outcome = try implementation.evaluate(suite: suite, input: test.input, context: test.context)
+    let evaluation = implementation.evaluation(suite: suite, input: test.input, context: test.context)
+    switch evaluation.result {
+    case .success(let outcome):
       actual = outcome
       if Runner.meets(test.expectation, outcome) {
         status = .passed
@@ -190,12 +230,14 @@ public struct Runner: Sendable {
       } else {
         status = .passed
       }
-    } catch {
+    case .failure(let error):
       status = .errored("\(implementation.name) could not evaluate the input: \(error)")
     }
-    return TestResult(
+    var result = TestResult(
       id: test.id, description: test.description, tags: test.tags, status: status,
       nanoseconds: monotonicNanoseconds() - started, actual: actual, expected: test.expectation)
+    result.log = evaluation.log
+    return result
   }
 
   /// Whether the outcome meets the expectation: the same answer as
@@ -330,14 +372,21 @@ struct IDTable {
   }
 }
 
-/// What a worker made of one file: the report as evaluated, the report with the expected
-/// failures applied, the expectation entries it matched, and what each preparing observer made
-/// of it (`nil` for other observers).
+/// What a worker made of one file for one implementation: the report as evaluated, the report
+/// with the expected failures applied, and what each preparing observer made of it (`nil` for
+/// other observers).
 struct PreparedReport: Sendable {
   var evaluated: FileReport
   var report: FileReport
-  var usage: ExpectedFailures.Usage
   var prepared: [(any Sendable)?]
+}
+
+/// What a worker made of one file: a report per implementation, the expectation entries they
+/// matched, and the tests on which the implementations disagree.
+struct PreparedFile: Sendable {
+  var items: [PreparedReport]
+  var usage: ExpectedFailures.Usage
+  var drift: [Drift]
 }
 
 extension ExpectedFailures.Usage {
@@ -376,7 +425,9 @@ final class OrderedPipeline<Result: Sendable>: @unchecked Sendable {
   /// Upper bound on worker loops; `concurrentPerform` runs as many at once as there are cores.
   private let workerLoops: Int
 
-  init(count: Int, window: Int, work: @escaping @Sendable (Int) -> Result) {
+  /// `threads`: run exactly that many worker loops at once, each on a thread of its own (work
+  /// that mostly waits, such as adapter instances); `nil`: as many as there are cores.
+  init(count: Int, window: Int, threads: Int? = nil, work: @escaping @Sendable (Int) -> Result) {
     self.count = count
     self.window = window
     self.work = work
@@ -384,8 +435,19 @@ final class OrderedPipeline<Result: Sendable>: @unchecked Sendable {
     ring.initialize(repeating: nil)
     filled = (0..<window).map { _ in DispatchSemaphore(value: 0) }
     places = DispatchSemaphore(value: window)
-    workerLoops = min(count, 64)
+    workerLoops = min(count, threads.map { max(1, $0) } ?? 64)
     guard workerLoops > 0 else { return }
+    if threads != nil {
+      // A serial queue of its own per loop: each gets a thread even while the others wait.
+      for loop in 0..<workerLoops {
+        workers.enter()
+        DispatchQueue(label: "conformance.worker.\(loop)").async { [self] in
+          workLoop()
+          workers.leave()
+        }
+      }
+      return
+    }
     workers.enter()
     let loops = workerLoops
     DispatchQueue.global().async { [self] in

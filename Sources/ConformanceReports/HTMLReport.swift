@@ -52,6 +52,9 @@ public enum HTMLReport {
       <div class="filter"><label for="filter">Filter</label> <input id="filter" type="search" autocomplete="off" placeholder="suite, id, tag, file or any text"> <span id="filter-count"></span></div>
       <section><h2>Suites by tag</h2><div class="scroll"><table id="matrix"></table></div>
       <p class="legend"><span class="cell pass">passed</span> <span class="cell fail">failed or errored</span> <span class="cell skip">only skipped</span> <span class="cell none">no tests</span> Each cell: passed / tests; hover for details.</p></section>
+      <section id="implementations-section" hidden><h2>Implementations by suite</h2><div class="scroll"><table id="implementation-matrix"></table></div>
+      <p class="legend"><span class="cell pass">all passed</span> <span class="cell fail">failed or errored</span> <span class="cell skip">only skipped</span> <span class="cell none">not implemented</span> Each cell: passed / tests; skipped tests never count as failures.</p></section>
+      <section id="drift-section" hidden><h2>Where the implementations disagree</h2><div id="drift"></div></section>
       <section id="failures-section"><h2>Failures</h2><div id="failures"></div></section>
       <section id="listed-section"><h2>Expected failures</h2><div id="listed"></div></section>
       <section id="stale-section"><h2>Stale expected-failure entries</h2><div id="stale"></div></section>
@@ -81,8 +84,23 @@ public enum HTMLReport {
       }
       return .object(view)
     }
-    let value: JSONValue = ["report": JSONRunReport.value(data), "views": .array(views)]
-    return scriptSafe(JSONSerializer.compact.string(from: value))
+    // Each disagreement's input, expectation and answers as the serializer writes them (so
+    // number literals stay exactly as written).
+    let driftViews: [JSONValue] = data.summary.drift.map { drift in
+      [
+        "input": .string(ReportText.truncated(JSONSerializer.pretty.string(from: drift.input), limit: textLimit)),
+        "expected": .string(JSONSerializer.pretty.string(from: drift.expected.json)),
+        "answers": .array(
+          drift.answers.map { answer in
+            answer.outcome.map {
+              .string(ReportText.truncated(JSONSerializer.pretty.string(from: $0.json), limit: textLimit))
+            } ?? .null
+          }),
+      ]
+    }
+    var value: JSONObject = ["report": JSONRunReport.value(data), "views": .array(views)]
+    if !data.info.implementations.isEmpty { value["driftViews"] = .array(driftViews) }
+    return scriptSafe(JSONSerializer.compact.string(from: .object(value)))
   }
 
   /// JSON text that is safe inside `<script>`: `<`, `>` and `&` occur only inside strings in

@@ -59,6 +59,14 @@ enum HTMLReportAssets {
     mark { background: #ffd33d; color: inherit; border-radius: 2px; outline: 1px solid #d4a72c; }
     .list-row { border-bottom: 1px solid var(--line); padding: 6px 0; overflow-wrap: anywhere; }
     .empty, .more { color: #57606a; font-style: italic; }
+    #implementation-matrix th, #implementation-matrix td { border: 1px solid var(--line); padding: 3px 7px;
+      text-align: center; white-space: nowrap; font-size: 13px; }
+    #implementation-matrix th[scope=row] { text-align: left; font-weight: 500; }
+    #implementation-matrix thead th { background: #f6f8fa; font-weight: 600; }
+    .drift { border: 1px solid var(--line); border-left: 4px solid #8250df; border-radius: 6px; padding: 8px 12px; margin: 10px 0; }
+    .side-label.answer-label { text-transform: none; letter-spacing: 0; font-size: 12.5px; }
+    .answer-label.meets { color: var(--pass-ink); }
+    .answer-label.misses { color: var(--fail-ink); }
     """#
 
   static let script = #"""
@@ -196,6 +204,75 @@ enum HTMLReportAssets {
           children);
       }
 
+      // Several implementations: the implementation × suite matrix and where they disagree.
+      var implementations = report.implementations || [];
+      var driftItems = [];
+      document.getElementById("implementations-section").hidden = implementations.length === 0;
+      document.getElementById("drift-section").hidden = implementations.length === 0;
+      if (implementations.length > 0) {
+        var suiteNames = implementations[0].suites.map(function (entry) { return entry.suite; });
+        var implementationMatrix = document.getElementById("implementation-matrix");
+        var implementationHead = el("tr", null, [el("th", { scope: "col" }, ["implementation"]),
+          el("th", { scope: "col" }, ["status"])]);
+        suiteNames.forEach(function (name) { implementationHead.append(el("th", { scope: "col" }, [name])); });
+        var implementationBody = el("tbody");
+        implementations.forEach(function (implementation) {
+          var row = el("tr", { "data-implementation": implementation.name }, [
+            el("th", { scope: "row" }, [implementation.name + (implementation.version ? " " + implementation.version : "")]),
+            el("td", { "class": "cell " + (implementation.status === "passed" ? "pass" : "fail") }, [implementation.status])]);
+          implementation.suites.forEach(function (entry) {
+            var attributes = { "data-implementation": implementation.name, "data-suite": entry.suite,
+              "data-column": "implementation", "data-implemented": String(entry.implemented) };
+            if (!entry.implemented) {
+              row.append(el("td", Object.assign({ "class": "cell none", title: entry.tests + " tests skipped",
+                "data-state": "not-implemented", "data-tests": entry.tests, "data-passed": 0, "data-failed": 0,
+                "data-errored": 0, "data-skipped": entry.skipped }, attributes), ["not implemented"]));
+              return;
+            }
+            var rendered = cell(entry, attributes);
+            rendered.setAttribute("data-state", { pass: "passed", fail: "failed", skip: "skipped", none: "none" }[resultClass(entry)]);
+            row.append(rendered);
+          });
+          implementationBody.append(row);
+        });
+        implementationMatrix.append(el("thead", null, [implementationHead]), implementationBody);
+
+        var driftViews = data.driftViews || [];
+        driftItems = report.drift.map(function (drift, index) {
+          var view = driftViews[index];
+          return { drift: drift, view: view, text: searchText([drift.suite, drift.id, drift.file, drift.description || "",
+            drift.tags.join(" "), view.input, view.expected].concat(drift.answers.map(function (answer, position) {
+              return answer.implementation + " " + (view.answers[position] || answer.error || "") + " " + (answer.difference || "");
+            }))) };
+        });
+      }
+      function plainBlock(label, text, labelClass) {
+        return el("div", { "class": "side" }, [el("div", { "class": "side-label" + (labelClass ? " answer-label " + labelClass : "") }, [label]),
+          el("pre", { "class": "json" }, [document.createTextNode(visible(text, true))])]);
+      }
+      function renderDrift(item) {
+        var drift = item.drift;
+        var children = [el("div", { "class": "failure-head" }, [
+          el("span", { "class": "badge unexpected-pass" }, ["disagreement"]),
+          el("code", { "class": "suite" }, [drift.suite]), el("code", { "class": "id" }, [drift.id]),
+          el("span", { "class": "file" }, [drift.file])])];
+        if (drift.description) children.push(el("p", { "class": "description" }, [drift.description]));
+        children.push(el("div", { "class": "sides" }, [plainBlock("input", item.view.input),
+          plainBlock("expected", item.view.expected)]));
+        var answers = el("div", { "class": "sides" });
+        drift.answers.forEach(function (answer, position) {
+          var text = item.view.answers[position] !== null ? item.view.answers[position] : "could not answer: " + answer.error;
+          var note = answer.meetsExpectation ? "meets the expectation" : (answer.difference || "does not meet the expectation");
+          var block = plainBlock(answer.implementation + " — " + note, text, answer.meetsExpectation ? "meets" : "misses");
+          block.setAttribute("data-implementation", answer.implementation);
+          block.setAttribute("data-meets", String(answer.meetsExpectation));
+          answers.append(block);
+        });
+        children.push(answers);
+        return el("article", { "class": "drift", "data-suite": drift.suite, "data-id": drift.id, "data-file": drift.file },
+          children);
+      }
+
       function safeLink(link) {
         return /^https?:\/\//i.test(link)
           ? el("a", { href: link, rel: "noopener noreferrer" }, [link]) : el("span", null, [link]);
@@ -247,6 +324,9 @@ enum HTMLReportAssets {
         renderList("listed", listedItems, query, LIST_LIMIT, renderListed, "expected failures");
         renderList("stale", staleItems, query, LIST_LIMIT, renderStale, "stale entries");
         renderList("load-errors", loadItems, query, LIST_LIMIT, renderLoad, "load errors");
+        if (implementations.length > 0) {
+          renderList("drift", driftItems, query, FAILURE_LIMIT, renderDrift, "disagreements between the implementations");
+        }
         // Rows are filtered by suite name only when some suite matches; otherwise the query is
         // about something else (an id, a tag, a message) and the whole matrix stays.
         function rowMatches(row) { return row.getAttribute("data-suite").toLowerCase().indexOf(query) !== -1; }

@@ -62,6 +62,10 @@ public enum JSONRunReport {
         return .object(object)
       })
     top["failures"] = .array(data.failures.map(failure))
+    if !info.implementations.isEmpty {
+      top["implementations"] = implementations(data)
+      top["drift"] = .array(data.summary.drift.map(drift))
+    }
     top["expectedFailures"] = .array(
       data.listedFailures.map { listed in
         var object = location(listed.location)
@@ -89,6 +93,7 @@ public enum JSONRunReport {
 
   static func failure(_ failure: RunReportData.Failure) -> JSONValue {
     var object: JSONObject = ["kind": .string(failure.kind.rawValue)]
+    if let implementation = failure.implementation { object["implementation"] = .string(implementation) }
     object.append(location(failure.location))
     object["suite"] = .string(failure.suite)
     object["id"] = .string(failure.id)
@@ -101,6 +106,58 @@ public enum JSONRunReport {
     case .errored: object["error"] = .string(failure.message)
     }
     if let place = failure.entryPlace { object["entry"] = .string(place) }
+    return .object(object)
+  }
+
+  /// Per implementation: its totals, its row of the implementation × suite matrix, and its
+  /// failures by place (the full records are the top-level `failures` naming it).
+  static func implementations(_ data: RunReportData) -> JSONValue {
+    .array(
+      data.matrix.map { implementation, cells in
+        var object: JSONObject = ["name": .string(implementation.name)]
+        if let command = implementation.command { object["command"] = .string(command) }
+        if let version = implementation.version { object["version"] = .string(version) }
+        object["status"] = .string(data.status(of: implementation.name))
+        object["totals"] = .object(
+          counts(data.summary.byImplementation[implementation.name] ?? Counts(), loadErrors: false))
+        object["suites"] = .array(
+          cells.map { cell in
+            var row: JSONObject = ["suite": .string(cell.suite), "implemented": .bool(cell.implemented)]
+            row.append(counts(cell.counts, loadErrors: false))
+            return .object(row)
+          })
+        object["failures"] = .array(
+          data.failures.filter { $0.implementation == implementation.name }.map { failure in
+            var entry: JSONObject = [
+              "kind": .string(failure.kind.rawValue), "file": .string(failure.location.displayPath),
+            ]
+            entry["suite"] = .string(failure.suite)
+            entry["id"] = .string(failure.id)
+            return .object(entry)
+          })
+        return .object(object)
+      })
+  }
+
+  /// A test on which the implementations disagree: input, expectation, every answer.
+  static func drift(_ drift: Drift) -> JSONValue {
+    var object = location(drift.location)
+    object["suite"] = .string(drift.suite)
+    object["id"] = .string(drift.id)
+    if let description = drift.description { object["description"] = .string(description) }
+    object["tags"] = .array(drift.tags.map(JSONValue.string))
+    object["input"] = drift.input
+    object["context"] = .object(drift.context)
+    object["expected"] = drift.expected.json
+    object["answers"] = .array(
+      drift.answers.map { answer in
+        var entry: JSONObject = ["implementation": .string(answer.implementation)]
+        if let outcome = answer.outcome { entry["actual"] = outcome.json }
+        if let error = answer.error { entry["error"] = .string(error) }
+        entry["meetsExpectation"] = .bool(answer.meetsExpectation)
+        if let difference = answer.difference { entry["difference"] = .string(difference) }
+        return .object(entry)
+      })
     return .object(object)
   }
 

@@ -111,6 +111,21 @@ public final class JUnitReportWriter: PreparingRunObserver {
         throw JUnitWriteError(path: destination, reason: "\(error)")
       }
     }
+    if !summary.implementationProblems.isEmpty {
+      // An adapter problem noticed at the end (a surplus answer) fails the run too.
+      do {
+        let rendered = try JUnitReportWriter.render(
+          implementationProblems: summary.implementationProblems, hostname: hostname,
+          timestamp: timestamp.description)
+        try file.append(rendered.fragment)
+        totals = totals + rendered.counts
+      } catch let error as JUnitWriteError {
+        throw error
+      } catch {
+        file.discard()
+        throw JUnitWriteError(path: destination, reason: "\(error)")
+      }
+    }
     try file.finish(
       JUnitRootAttributes(
         name: name, counts: totals, nanoseconds: summary.nanoseconds, timestamp: timestamp.description,
@@ -165,8 +180,11 @@ public final class JUnitReportWriter: PreparingRunObserver {
       }
     }
     let writer = try XMLWriter.fragment()
+    // In a run of several implementations, each one's testsuites and classnames start with
+    // its name, so (testsuite name, classname, name) tells their testcases apart.
+    let prefix = report.implementation.map { $0 + "/" } ?? ""
     try writer.startElement("testsuite")
-    try writer.attribute("name", report.location.path)
+    try writer.attribute("name", prefix + report.location.path)
     try counts.write(to: writer)
     try writer.attribute("time", JUnitFormat.seconds(nanoseconds: report.nanoseconds))
     try writer.attribute("timestamp", timestamp)
@@ -189,6 +207,12 @@ public final class JUnitReportWriter: PreparingRunObserver {
       try writer.attribute("value", value ?? "")
       try writer.endElement()
     }
+    if let implementation = report.implementation {
+      try writer.startElement("property")
+      try writer.attribute("name", "implementation")
+      try writer.attribute("value", implementation)
+      try writer.endElement()
+    }
     try writer.endElement()
 
     switch report.content {
@@ -206,7 +230,7 @@ public final class JUnitReportWriter: PreparingRunObserver {
       try writer.endElement()
     case .results:
       // The same class and file go on every testcase of the file: made visible once.
-      let suiteText = VisibleXMLText(suite ?? "")
+      let suiteText = VisibleXMLText(prefix + (suite ?? ""))
       let fileText = VisibleXMLText(report.location.displayPath)
       for index in order {
         try writeTestCase(results[index], suite: suiteText, file: fileText, to: writer)
@@ -253,6 +277,34 @@ public final class JUnitReportWriter: PreparingRunObserver {
       return utf8Precedes(results[a.index].id, results[b.index].id)
     }
     return keys.map(\.index)
+  }
+
+  /// One `<testsuite name="adapter">` with a failing testcase per problem (`end.1`, `end.2`, …).
+  static func render(implementationProblems problems: [String], hostname: String, timestamp: String)
+    throws(XMLWriterError) -> (fragment: XMLFragment, counts: JUnitCounts)
+  {
+    let counts = JUnitCounts(tests: problems.count, failures: problems.count, errors: 0, skipped: 0)
+    let writer = try XMLWriter.fragment()
+    try writer.startElement("testsuite")
+    try writer.attribute("name", "adapter")
+    try counts.write(to: writer)
+    try writer.attribute("time", JUnitFormat.seconds(nanoseconds: 0))
+    try writer.attribute("timestamp", timestamp)
+    try writer.attribute("hostname", hostname)
+    for (index, problem) in problems.enumerated() {
+      try writer.startElement("testcase")
+      try writer.attribute("classname", "adapter")
+      try writer.attribute("name", "end.\(index + 1)")
+      try writer.attribute("time", JUnitFormat.seconds(nanoseconds: 0))
+      try writer.startElement("failure")
+      try writer.attribute("type", "adapter-problem")
+      try writer.attribute("message", problem)
+      try writer.text(problem + "\n")
+      try writer.endElement()
+      try writer.endElement()
+    }
+    try writer.endElement()
+    return (try writer.finishFragment(), counts)
   }
 
   /// One `<testsuite name="expectations">` with a failing testcase per stale entry.
@@ -316,6 +368,12 @@ public final class JUnitReportWriter: PreparingRunObserver {
     case .skipped(let reason):
       try writer.startElement("skipped")
       try writer.attribute("message", reason)
+      try writer.endElement()
+    }
+    // What an adapter wrote on standard error during this test.
+    if let log = result.log, !log.isEmpty {
+      try writer.startElement("system-err")
+      try writer.text(log)
       try writer.endElement()
     }
     try writer.endElement()

@@ -119,7 +119,9 @@ public enum MarkdownSummary {
     case .unexpectedPass: kind = "unexpected pass"
     }
     var lines = [
-      "#### \(number). `\(failure.suite.replacingBackticks())` `\(failure.id.replacingBackticks())` (\(kind))"
+      "#### \(number). "
+        + (failure.implementation.map { "\(ReportText.markdown($0)): " } ?? "")
+        + "`\(failure.suite.replacingBackticks())` `\(failure.id.replacingBackticks())` (\(kind))"
     ]
     lines.append("")
     var facts = ["File: \(ReportText.markdown(failure.location.displayPath))"]

@@ -12,10 +12,13 @@ public struct RunReportInfo: Sendable {
   public var selection: Selection
   /// The expectations file in force, if any.
   public var expectations: ExpectedFailures?
+  /// In a run of several implementations, each of them in command-line order (empty otherwise).
+  public var implementations: [ImplementationInfo]
 
   public init(
     toolName: String, toolVersion: String, implementation: String, roots: [String],
-    selection: Selection = Selection(), expectations: ExpectedFailures? = nil
+    selection: Selection = Selection(), expectations: ExpectedFailures? = nil,
+    implementations: [ImplementationInfo] = []
   ) {
     self.toolName = toolName
     self.toolVersion = toolVersion
@@ -23,6 +26,31 @@ public struct RunReportInfo: Sendable {
     self.roots = roots
     self.selection = selection
     self.expectations = expectations
+    self.implementations = implementations
+  }
+}
+
+/// One implementation of a run of several: its name and the suites it implements.
+public struct ImplementationInfo: Sendable {
+  public var name: String
+  /// The contract's suites it implements, in the contract's order.
+  public var suites: [String]
+  /// The adapter's command and hello `version`, for an adapter.
+  public var command: String?
+  public var version: String?
+
+  public init(name: String, suites: [String], command: String? = nil, version: String? = nil) {
+    self.name = name
+    self.suites = suites
+    self.command = command
+    self.version = version
+  }
+
+  public init(_ implementation: any Implementation) {
+    let adapter = implementation as? ProcessImplementation
+    self.init(
+      name: implementation.name, suites: Contract.suites.filter(implementation.supports(suite:)),
+      command: adapter?.command, version: adapter?.version)
   }
 }
 
@@ -58,6 +86,8 @@ public struct RunReportData: Sendable {
     public var message: String
     /// Where the expectations entry that listed the test is written (unexpected pass).
     public var entryPlace: String?
+    /// Whose failure it is, in a run of several implementations.
+    public var implementation: String? = nil
   }
 
   /// A test listed as an expected failure that did fail or error (reported as skipped).
@@ -100,6 +130,34 @@ public struct RunReportData: Sendable {
   public var tags: [TagCounts]
 
   public var loadErrors: [FileRow] { files.filter { $0.loadError != nil } }
+
+  /// In a run of several implementations, one cell of the implementation × suite matrix.
+  public struct MatrixCell: Sendable {
+    public var suite: String
+    /// `false`: the implementation does not implement the suite (its tests were skipped).
+    public var implemented: Bool
+    public var counts: Counts
+  }
+
+  /// The matrix row of each implementation (empty in a run of one): every selected suite with
+  /// tests, in the contract's order.
+  public var matrix: [(implementation: ImplementationInfo, cells: [MatrixCell])] {
+    info.implementations.map { implementation in
+      let bySuite = summary.bySuiteByImplementation[implementation.name] ?? [:]
+      let cells = suites.filter { $0.counts.tests > 0 }.map { row in
+        MatrixCell(
+          suite: row.suite, implemented: implementation.suites.contains(row.suite),
+          counts: bySuite[row.suite] ?? Counts())
+      }
+      return (implementation, cells)
+    }
+  }
+
+  /// The status one implementation's results alone would give: `passed` or `failed`.
+  public func status(of implementation: String) -> String {
+    let counts = summary.byImplementation[implementation] ?? Counts()
+    return counts.failed + counts.errored > 0 ? "failed" : "passed"
+  }
 
   /// `passed`, `failed` or `load-error`, from the exit status.
   public var status: String {
@@ -186,9 +244,16 @@ public final class RunReportRecorder: RunObserver {
       row.loadError = failure.reason
     case .results(let results):
       let suite = report.suite ?? ""
-      for result in results { record(result, suite: suite, location: report.location) }
+      for result in results {
+        record(result, suite: suite, location: report.location, implementation: report.implementation)
+      }
     }
-    files.append(row)
+    // A file is one row however many implementations ran it.
+    if let last = files.last, report.implementation != nil, last.location.displayPath == row.location.displayPath {
+      files[files.count - 1].counts = last.counts + row.counts
+    } else {
+      files.append(row)
+    }
   }
 
   public func runFinished(_ summary: RunSummary) throws {
@@ -203,7 +268,9 @@ public final class RunReportRecorder: RunObserver {
       failures: failures, listedFailures: listedFailures, suites: suites, tags: tags.ordered)
   }
 
-  private func record(_ result: TestResult, suite: String, location: VectorFileLocation) {
+  private func record(
+    _ result: TestResult, suite: String, location: VectorFileLocation, implementation: String?
+  ) {
     var seen: Set<[UInt8]> = []
     let distinctTags = result.tags.filter { seen.insert(Array($0.utf8)).inserted }
     for tag in distinctTags {
@@ -216,7 +283,7 @@ public final class RunReportRecorder: RunObserver {
       RunReportData.Failure(
         kind: kind, location: location, suite: suite, id: result.id, description: result.description,
         tags: result.tags, expected: result.expected.json, actual: actual, message: message,
-        entryPlace: result.expectedFailure?.entry.place)
+        entryPlace: result.expectedFailure?.entry.place, implementation: implementation)
     }
     switch result.status {
     case .passed:

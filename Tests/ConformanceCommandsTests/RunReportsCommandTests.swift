@@ -127,7 +127,7 @@ import Testing
     #expect(
       result.error.hasPrefix(
         "conformance run: --expectations \(list): entries[0]: unknown key \"reasn\" (did you mean \"reason\"?); "
-          + "allowed: suite, id, reason, link\n"))
+          + "allowed: suite, id, reason, link, implementation\n"))
   }
 
   @Test func aReportThatCannotBeWrittenExitsTwo() throws {

@@ -184,7 +184,7 @@ private struct ListedRun {
     ),
     (
       #"{"format": "conformance-expectations/1", "entries": [{"suite": "leeep.fid", "id": "a", "reasn": "x"}]}"#,
-      #"entries[0]: unknown key "reasn" (did you mean "reason"?); allowed: suite, id, reason, link"#
+      #"entries[0]: unknown key "reasn" (did you mean "reason"?); allowed: suite, id, reason, link, implementation"#
     ),
     (
       #"{"format": "conformance-expectations/1", "entries": [{"suite": "leeep.fid", "id": "a"}]}"#,
