@@ -20,7 +20,16 @@ final class ConsoleReporter: RunObserver {
   /// end of the run, after the report observers (which come first) have finished their files.
   let writtenReports: () -> [String]
 
-  init(console: Console, failureLimit: Int, writtenReports: @escaping () -> [String] = { [] }) {
+  /// The run's selection and roots, to name them when no test passes the filters.
+  let selection: Selection
+  let roots: [String]
+
+  init(
+    console: Console, failureLimit: Int, selection: Selection = Selection(), roots: [String] = [],
+    writtenReports: @escaping () -> [String] = { [] }
+  ) {
+    self.selection = selection
+    self.roots = roots
     self.console = console
     self.failureLimit = failureLimit
     self.writtenReports = writtenReports
@@ -98,6 +107,26 @@ final class ConsoleReporter: RunObserver {
     var closing = "\(totals.passed) passed, \(totals.failed + totals.errored + totals.loadErrors + stale) failed"
     if totals.skipped > 0 { closing += ", \(totals.skipped) skipped" }
     console.print(closing)
+    if summary.nothingSelected {
+      console.printError("conformance run: " + Self.nothingSelected(selection, roots: roots))
+    }
+  }
+
+  /// Why a run that checked nothing exits 2: the filters that matched no test, with a close
+  /// standard tag for a misspelt one.
+  static func nothingSelected(_ selection: Selection, roots: [String]) -> String {
+    guard selection.hasFilters else {
+      return "no test found under \(roots.joined(separator: ", ")): nothing was checked"
+    }
+    var message = "no test matches the selection \(selection.filterArguments): nothing was checked"
+    let tags = selection.tags.map { ("--tag", $0) } + selection.excludedTags.map { ("--exclude-tag", $0) }
+    for (option, tag) in tags where !Contract.standardTags.contains(tag) {
+      if let close = Contract.standardTags.first(where: { editDistance($0, tag) <= 2 }) {
+        message += " (did you mean \(option) \(close)?)"
+        break
+      }
+    }
+    return message
   }
 
   private func show(_ text: String) {

@@ -21,6 +21,8 @@ enum RunCommand: Subcommand {
       .init(name: "tag", valueName: "TAG", help: "Run only tests carrying this tag.", repeatable: true),
       .init(
         name: "id", valueName: "GLOB", help: "Run only tests whose id matches (* and ? wildcards).", repeatable: true),
+      .init(name: "exclude-tag", valueName: "TAG", help: "Leave out tests carrying this tag.", repeatable: true),
+      .init(name: "exclude-id", valueName: "GLOB", help: "Leave out tests whose id matches.", repeatable: true),
       .init(
         name: "shard", valueName: "K/N", help: "Run only shard K of N (1-based; stable as vectors are added).",
         repeatable: false),
@@ -105,7 +107,13 @@ enum RunCommand: Subcommand {
     }
     let runner = Runner(
       implementation: implementation, selection: selection, expectedFailures: expectedFailures ?? ExpectedFailures())
-    let junit = JUnitReportWriter(destination: junitPath)
+    let stamp: ShardStamp?
+    do {
+      stamp = try ShardStamp.forRun(selection: selection, roots: roots)
+    } catch {
+      throw UsageError("--vectors \(error)", command: name)
+    }
+    let junit = JUnitReportWriter(destination: junitPath, runProperties: stamp?.junitProperties ?? [])
     var observers: [any RunObserver] = [junit]
     let reports = RunReports(
       info: RunReportInfo(
@@ -117,7 +125,7 @@ enum RunCommand: Subcommand {
     if !reports.destinations.isEmpty { observers.append(reports) }
     // The console comes last: when it prints the closing lines, every report is on disk.
     observers.append(
-      ConsoleReporter(console: console, failureLimit: failureLimit) {
+      ConsoleReporter(console: console, failureLimit: failureLimit, selection: selection, roots: roots) {
         ["JUnit report: \(junitPath)"] + reports.writtenLines
       })
     let summary: RunSummary
@@ -155,6 +163,7 @@ enum RunCommand: Subcommand {
     }
     return Selection(
       suites: arguments.all("suite"), tags: arguments.all("tag"),
-      idPatterns: arguments.all("id").map(IDPattern.init), shard: shard)
+      idPatterns: arguments.all("id").map(IDPattern.init), excludedTags: arguments.all("exclude-tag"),
+      excludedIDPatterns: arguments.all("exclude-id").map(IDPattern.init), shard: shard)
   }
 }

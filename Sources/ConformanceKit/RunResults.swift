@@ -68,6 +68,9 @@ public struct FileReport: Sendable {
   /// Every id the file holds, selected or not: ids must be unique across files either way.
   public var testIDs: [String]
   public var nanoseconds: UInt64
+  /// How many of the file's tests pass the selection's filters, whether or not the shard owns
+  /// them (see ``Selection/matchesFilters(test:in:)``).
+  public var filterMatches = 0
 
   public init(
     location: VectorFileLocation, suite: String?, source: String?, description: String?,
@@ -134,21 +137,28 @@ public struct RunSummary: Sendable {
   public var nanoseconds: UInt64 = 0
   /// Expectations entries that matched no test of the loaded corpus; each fails the run.
   public var staleExpectations: [StaleExpectation] = []
+  /// Tests of the loaded files that pass the selection's filters (the shard left out).
+  public var filterMatches = 0
+  /// No test of the loaded files passes the filters: nothing was checked, which must never
+  /// look like a green run (exit status 2). A shard that owns none of the matching tests is
+  /// not in this case.
+  public var nothingSelected = false
 
   public init() {}
 
   public mutating func add(_ report: FileReport) {
     let counts = report.counts
     totals = totals + counts
+    filterMatches += report.filterMatches
     files += 1
     if let suite = report.suite { bySuite[suite, default: Counts()] = bySuite[suite, default: Counts()] + counts }
   }
 
-  /// The process exit status docs/junit-report.md fixes: 2 when a file failed to load, 1 when a test
-  /// failed or errored (an unexpected pass is a failure) or an expectations entry is stale,
-  /// 0 when every test passed.
+  /// The process exit status docs/junit-report.md fixes: 2 when a file failed to load or no test
+  /// passes the selection, 1 when a test failed or errored (an unexpected pass is a failure) or
+  /// an expectations entry is stale, 0 when every test passed.
   public var exitStatus: Int32 {
-    if totals.loadErrors > 0 { return 2 }
+    if totals.loadErrors > 0 || nothingSelected { return 2 }
     if totals.failed > 0 || totals.errored > 0 || !staleExpectations.isEmpty { return 1 }
     return 0
   }

@@ -111,6 +111,7 @@ public struct Runner: Sendable {
       }
     }
     summary.staleExpectations = expectedFailures.staleEntries(expectationUsage)
+    summary.nothingSelected = summary.filterMatches == 0
     summary.nanoseconds = monotonicNanoseconds() - started
     for observer in observers { try observer.runFinished(summary) }
     return summary
@@ -154,13 +155,18 @@ public struct Runner: Sendable {
     var results: [TestResult] = []
     results.reserveCapacity(file.tests.count)
     let supported = implementation.supports(suite: file.suite)
-    for test in file.tests where selection.includes(test: test, in: file) {
+    var filterMatches = 0
+    for test in file.tests where selection.matchesFilters(test: test, in: file) {
+      filterMatches += 1
+      if let shard = selection.shard, !shard.owns(file: file.path, id: test.id) { continue }
       results.append(run(test, suite: file.suite, supported: supported))
     }
-    return FileReport(
+    var report = FileReport(
       location: location, suite: file.suite, source: file.source, description: file.description,
       content: .results(results), testIDs: file.tests.map(\.id),
       nanoseconds: monotonicNanoseconds() - started)
+    report.filterMatches = filterMatches
+    return report
   }
 
   /// Runs one test against the implementation.

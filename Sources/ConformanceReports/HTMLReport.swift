@@ -122,6 +122,12 @@ public enum HTMLReport {
     if !selection.idPatterns.isEmpty {
       parts.append("ids " + selection.idPatterns.map(\.pattern).joined(separator: ", "))
     }
+    if !selection.excludedTags.isEmpty {
+      parts.append("excluding tags " + selection.excludedTags.joined(separator: ", "))
+    }
+    if !selection.excludedIDPatterns.isEmpty {
+      parts.append("excluding ids " + selection.excludedIDPatterns.map(\.pattern).joined(separator: ", "))
+    }
     if let shard = selection.shard { parts.append("shard \(shard)") }
     return "selection: " + parts.joined(separator: "; ")
   }

@@ -113,6 +113,8 @@ public enum JSONRunReport {
       "suites": .array(selection.suites.map(JSONValue.string)),
       "tags": .array(selection.tags.map(JSONValue.string)),
       "ids": .array(selection.idPatterns.map { .string($0.pattern) }),
+      "excludeTags": .array(selection.excludedTags.map(JSONValue.string)),
+      "excludeIds": .array(selection.excludedIDPatterns.map { .string($0.pattern) }),
     ]
     if let shard = selection.shard { object["shard"] = .string(shard.description) }
     return .object(object)

@@ -328,7 +328,7 @@ public enum JUnitMerger {
       if let properties = ([first] + members).lazy.compactMap({ suite in
         suite.node.childElements.first { $0.elementName == "properties" }
       }).first {
-        try copyElement(properties, to: writer)
+        try ShardStamp.writeMergedProperties(properties, to: writer)
       }
       for testcase in sorted { try copyElement(testcase.node, to: writer) }
       for stream in ["system-out", "system-err"] {

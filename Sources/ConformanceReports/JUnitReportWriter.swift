@@ -1,6 +1,17 @@
 import ConformanceJSON
 import ConformanceKit
 
+/// A `<property name value>` of a testsuite.
+public struct JUnitProperty: Sendable, Equatable {
+  public var name: String
+  public var value: String
+
+  public init(name: String, value: String) {
+    self.name = name
+    self.value = value
+  }
+}
+
 /// Writes a run as a JUnit XML report (docs/junit-report.md), streaming: each vector file's
 /// `<testsuite>` goes to disk as soon as the runner hands it over, so memory stays bounded
 /// however many files run, and the finished report replaces `destination` atomically at the
@@ -34,22 +45,29 @@ public final class JUnitReportWriter: PreparingRunObserver {
   public let name: String
   public let hostname: String
   public let timestamp: JUnitTimestamp
+  /// Properties every file's `<testsuite>` carries after its own four: a shard's `shard`,
+  /// `corpus-digest` and `selection-digest` (``ShardStamp``), which `conformance merge` checks.
+  public let runProperties: [JUnitProperty]
 
   private let file: JUnitReportFile
   private var totals = JUnitCounts()
 
   public convenience init(
     destination: String, name: String = "conformance", hostname: String = JUnitHost.currentName(),
-    timestamp: JUnitTimestamp = .now()
+    timestamp: JUnitTimestamp = .now(), runProperties: [JUnitProperty] = []
   ) {
     self.init(
       destination: destination, name: name, hostname: hostname, timestamp: timestamp,
-      bodyMemoryLimit: JUnitReportFile.defaultMemoryLimit)
+      bodyMemoryLimit: JUnitReportFile.defaultMemoryLimit, runProperties: runProperties)
   }
 
   /// `bodyMemoryLimit`: report bytes kept in memory before the body moves to a hidden file
   /// (see ``JUnitReportFile``); tests make it small to exercise the file.
-  init(destination: String, name: String, hostname: String, timestamp: JUnitTimestamp, bodyMemoryLimit: Int) {
+  init(
+    destination: String, name: String, hostname: String, timestamp: JUnitTimestamp, bodyMemoryLimit: Int,
+    runProperties: [JUnitProperty] = []
+  ) {
+    self.runProperties = runProperties
     self.destination = destination
     self.name = name
     self.hostname = hostname
@@ -66,7 +84,8 @@ public final class JUnitReportWriter: PreparingRunObserver {
 
   /// Renders the file's `<testsuite>` and appends it to the body.
   public func fileFinished(_ report: FileReport) throws(JUnitWriteError) {
-    try append(RenderedTestSuite(report, hostname: hostname, timestamp: timestamp.description))
+    try append(
+      RenderedTestSuite(report, hostname: hostname, timestamp: timestamp.description, properties: runProperties))
   }
 
   /// Renders a file's `<testsuite>` on the runner's worker thread (see ``PreparingRunObserver``):
@@ -74,7 +93,8 @@ public final class JUnitReportWriter: PreparingRunObserver {
   public var preparer: @Sendable (FileReport) -> any Sendable {
     let hostname = hostname
     let timestamp = timestamp.description
-    return { report in RenderedTestSuite(report, hostname: hostname, timestamp: timestamp) }
+    let properties = runProperties
+    return { report in RenderedTestSuite(report, hostname: hostname, timestamp: timestamp, properties: properties) }
   }
 
   /// Appends the `<testsuite>` the ``preparer`` rendered for this report.
@@ -129,9 +149,10 @@ public final class JUnitReportWriter: PreparingRunObserver {
   struct RenderedTestSuite: Sendable {
     var result: Result<(fragment: XMLFragment, counts: JUnitCounts), XMLWriterError>
 
-    init(_ report: FileReport, hostname: String, timestamp: String) {
+    init(_ report: FileReport, hostname: String, timestamp: String, properties: [JUnitProperty] = []) {
       do {
-        result = .success(try JUnitReportWriter.render(report, hostname: hostname, timestamp: timestamp))
+        result = .success(
+          try JUnitReportWriter.render(report, hostname: hostname, timestamp: timestamp, properties: properties))
       } catch {
         result = .failure(error)
       }
@@ -139,7 +160,9 @@ public final class JUnitReportWriter: PreparingRunObserver {
   }
 
   /// One `<testsuite>` and what it counts.
-  static func render(_ report: FileReport, hostname: String, timestamp: String) throws(XMLWriterError)
+  static func render(
+    _ report: FileReport, hostname: String, timestamp: String, properties extra: [JUnitProperty] = []
+  ) throws(XMLWriterError)
     -> (fragment: XMLFragment, counts: JUnitCounts)
   {
     var counts = JUnitCounts()
@@ -183,7 +206,7 @@ public final class JUnitReportWriter: PreparingRunObserver {
     for (key, value) in [
       ("suite", suite), ("source", report.source), ("description", report.description),
       ("root", report.location.root),
-    ] {
+    ] + extra.map({ ($0.name, Optional($0.value)) }) {
       try writer.startElement("property")
       try writer.attribute("name", key)
       try writer.attribute("value", value ?? "")

@@ -173,6 +173,13 @@ public enum MarkdownSummary {
     if !selection.idPatterns.isEmpty {
       parts.append("ids " + selection.idPatterns.map { ReportText.markdown($0.pattern) }.joined(separator: ", "))
     }
+    if !selection.excludedTags.isEmpty {
+      parts.append("excluding tags " + selection.excludedTags.map(ReportText.markdown).joined(separator: ", "))
+    }
+    if !selection.excludedIDPatterns.isEmpty {
+      parts.append(
+        "excluding ids " + selection.excludedIDPatterns.map { ReportText.markdown($0.pattern) }.joined(separator: ", "))
+    }
     if let shard = selection.shard { parts.append("shard \(shard)") }
     return "selection: " + parts.joined(separator: "; ")
   }

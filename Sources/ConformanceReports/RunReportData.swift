@@ -101,12 +101,13 @@ public struct RunReportData: Sendable {
 
   public var loadErrors: [FileRow] { files.filter { $0.loadError != nil } }
 
-  /// `passed`, `failed` or `load-error`, from the exit status.
+  /// `passed`, `failed`, `load-error` or `no-tests` (no test passes the filters), from the exit
+  /// status.
   public var status: String {
     switch summary.exitStatus {
     case 0: return "passed"
     case 1: return "failed"
-    default: return "load-error"
+    default: return summary.totals.loadErrors == 0 && summary.nothingSelected ? "no-tests" : "load-error"
     }
   }
 

@@ -55,7 +55,9 @@ enum SafeXMLReader {
     var firstError: (line: Int, message: String)?
   }
 
-  static func read(path: String) throws(XMLReadFailure) -> ParsedXMLDocument {
+  /// `enough`: asked after each chunk with the document built so far; when it says yes, reading
+  /// stops there and the partial document is returned (for a look at a report's first lines).
+  static func read(path: String, enough: ((xmlDocPtr) -> Bool)? = nil) throws(XMLReadFailure) -> ParsedXMLDocument {
     _ = libxml2Initialized
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw .unreadable(reason: FileSystem.errnoText()) }
@@ -117,6 +119,12 @@ enum SafeXMLReader {
       total += count
       _ = xmlParseChunk(
         context, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(count), 0)
+      if let enough, state.documentTypeLine == nil, state.firstError == nil, let document = context.pointee.myDoc,
+        enough(document)
+      {
+        context.pointee.myDoc = nil
+        return ParsedXMLDocument(pointer: document, path: path)
+      }
     }
     if let line = state.documentTypeLine { throw .documentType(line: line) }
     if let error = state.firstError { throw .malformed(line: error.line, message: error.message) }
