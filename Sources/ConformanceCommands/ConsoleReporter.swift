@@ -1,37 +1,49 @@
 import ConformanceJSON
 import ConformanceKit
 
-/// Prints a run for a person: each failure with its file, id, expected, actual and the first
-/// difference; a progress line when stderr is a terminal; per-suite counts and the closing
-/// `N passed, M failed` line.
+/// Prints a run for a person: failures with their file, id, description, input, expected,
+/// actual and the first difference; a progress line when stderr is a terminal; per-suite counts
+/// and the closing `N passed, M failed` line.
+///
+/// Failures are printed when the run ends, at most ``failureLimit`` of them, taken in turn from
+/// each suite (then load errors), so a capped list shows every failing suite rather than the
+/// first failures of one file. Long values are cut with a `… N more bytes` marker
+/// (``TextCap/console``); the reports have everything.
 final class ConsoleReporter: RunObserver {
   let console: Console
   /// Failures printed in full; later ones are only counted (the JUnit report has them all).
   let failureLimit: Int
-  private var printedFailures = 0
-  private var hiddenFailures = 0
+  /// The run's selection and roots, to name them when no test passes the filters.
+  let selection: Selection
+  let roots: [String]
+  /// Whether an expectations file is in force: the table then counts expected failures in a
+  /// column of their own.
+  let showsExpectedFailures: Bool
+  /// Problems kept for printing, per suite (at most ``failureLimit`` each), suites in the
+  /// order their first problem came.
+  private var kept: [String: [String]] = [:]
+  private var groups: [String] = []
   private var fileCount = 0
   private var filesDone = 0
   private var testsDone = 0
   private var problems = 0
   private var progressShown = false
+  /// Expected failures (listed, failed or errored, reported as skipped) per suite.
+  private var expectedFailures: [String: Int] = [:]
 
   /// Lines naming the reports written, printed just before the closing line; called at the
   /// end of the run, after the report observers (which come first) have finished their files.
   let writtenReports: () -> [String]
 
-  /// The run's selection and roots, to name them when no test passes the filters.
-  let selection: Selection
-  let roots: [String]
-
   init(
     console: Console, failureLimit: Int, selection: Selection = Selection(), roots: [String] = [],
-    writtenReports: @escaping () -> [String] = { [] }
+    showsExpectedFailures: Bool = false, writtenReports: @escaping () -> [String] = { [] }
   ) {
     self.selection = selection
     self.roots = roots
     self.console = console
     self.failureLimit = failureLimit
+    self.showsExpectedFailures = showsExpectedFailures
     self.writtenReports = writtenReports
   }
 
@@ -41,28 +53,34 @@ final class ConsoleReporter: RunObserver {
 
   func fileFinished(_ report: FileReport) throws {
     filesDone += 1
+    let suite = report.suite ?? "?"
+    let place = report.location.displayPath
     switch report.content {
     case .loadFailure(let failure):
-      problems += 1
-      show("LOAD ERROR \(failure)")
+      keep(console.painted("LOAD ERROR", "31") + " " + cut(failure.description), group: "\u{0}load")
     case .results(let results):
       testsDone += results.count
       for result in results {
         switch result.status {
-        case .passed, .skipped:
+        case .passed:
           continue
+        case .skipped:
+          if result.expectedFailure != nil { expectedFailures[suite, default: 0] += 1 }
         case .failed(let failure):
-          problems += 1
-          show(
-            """
-            FAIL \(report.suite ?? "?") \(result.id) (\(report.location.displayPath))
-              expected: \(render(failure.expected))
-              actual:   \(render(failure.actual))
-              differs:  \(failure.difference)
-            """)
+          let label =
+            result.expectedFailure?.isUnexpectedPass == true
+            ? console.painted("UNEXPECTED PASS", "35") : console.painted("FAIL", "31")
+          keep(
+            "\(label) \(suite) \(result.id) (\(place))\n" + details(result)
+              + """
+                expected: \(render(failure.expected))
+                actual:   \(render(failure.actual))
+                differs:  \(cut(failure.difference))
+              """, group: suite)
         case .errored(let message):
-          problems += 1
-          show("ERROR \(report.suite ?? "?") \(result.id) (\(report.location.displayPath))\n  \(message)")
+          keep(
+            "\(console.painted("ERROR", "31")) \(suite) \(result.id) (\(place))\n" + details(result)
+              + "  error:    \(cut(message))", group: suite)
         }
       }
     }
@@ -74,9 +92,18 @@ final class ConsoleReporter: RunObserver {
 
   func runFinished(_ summary: RunSummary) throws {
     clearProgress()
-    if hiddenFailures > 0 {
+    // Suites first, in the order their first problem came, then load errors.
+    let order = groups.filter { $0 != "\u{0}load" } + groups.filter { $0 == "\u{0}load" }
+    let items = order.flatMap { group in kept[group]!.map { (group, $0) } }
+    let shown = roundRobin(items, limit: failureLimit) { $0.0 }
+    for item in shown { console.print(item.1) }
+    let hidden = problems - shown.count
+    if hidden > 0 {
       console.print(
-        "… and \(hiddenFailures) more problems not shown (see the JUnit report; --show-failures N shows more)")
+        "… and \(hidden) more problems not shown (see the JUnit report; --show-failures N shows more)")
+    }
+    if let limit = summary.stoppedAtProblems {
+      console.print("stopped at problem \(limit) (--max-failures \(limit)): the remaining tests were not run")
     }
     let suites = summary.bySuite.keys.sorted { a, b in
       (Contract.suites.firstIndex(of: a) ?? Int.max, a) < (Contract.suites.firstIndex(of: b) ?? Int.max, b)
@@ -84,16 +111,21 @@ final class ConsoleReporter: RunObserver {
     if !suites.isEmpty {
       console.print("")
       let width = max(5, suites.map(\.count).max() ?? 0)
-      console.print("suite".padding(toLength: width) + "  passed  failed  errors  skipped")
+      console.print(
+        "suite".padding(toLength: width) + "  passed  failed  errors" + (showsExpectedFailures ? "  xfailed" : "")
+          + "  skipped")
       for suite in suites {
         let counts = summary.bySuite[suite]!
+        let expected = expectedFailures[suite] ?? 0
         console.print(
           suite.padding(toLength: width) + "  " + column(counts.passed, 6) + "  " + column(counts.failed, 6) + "  "
-            + column(counts.errored + counts.loadErrors, 6) + "  " + column(counts.skipped, 7))
+            + column(counts.errored + counts.loadErrors, 6)
+            + (showsExpectedFailures ? "  " + column(expected, 7) : "") + "  "
+            + column(counts.skipped - (showsExpectedFailures ? expected : 0), 7))
       }
     }
     if !summary.staleExpectations.isEmpty { console.print("") }
-    for stale in summary.staleExpectations { console.print("STALE \(stale.message)") }
+    for stale in summary.staleExpectations { console.print(console.painted("STALE", "33") + " \(stale.message)") }
     let totals = summary.totals
     var details: [String] = []
     if totals.loadErrors > 0 { details.append("\(totals.loadErrors) files failed to load") }
@@ -105,8 +137,10 @@ final class ConsoleReporter: RunObserver {
     for line in writtenReports() { console.print(line) }
     // The closing line counts every problem as failed, so it never says "0 failed" on a red run.
     var closing = "\(totals.passed) passed, \(totals.failed + totals.errored + totals.loadErrors + stale) failed"
-    if totals.skipped > 0 { closing += ", \(totals.skipped) skipped" }
-    console.print(closing)
+    let expected = expectedFailures.values.reduce(0, +)
+    if expected > 0 { closing += ", \(expected) expected \(expected == 1 ? "failure" : "failures")" }
+    if totals.skipped - expected > 0 { closing += ", \(totals.skipped - expected) skipped" }
+    console.print(console.painted(closing, summary.exitStatus == 0 ? "32" : "31"))
     if summary.nothingSelected {
       console.printError("conformance run: " + Self.nothingSelected(selection, roots: roots))
     }
@@ -129,14 +163,21 @@ final class ConsoleReporter: RunObserver {
     return message
   }
 
-  private func show(_ text: String) {
-    guard printedFailures < failureLimit else {
-      hiddenFailures += 1
-      return
+  /// The description and input lines of a failing test.
+  private func details(_ result: TestResult) -> String {
+    var text = ""
+    if let description = result.description, !description.isEmpty { text += "  description: \(cut(description))\n" }
+    if let input = result.input { text += "  input:    \(render(input))\n" }
+    return text
+  }
+
+  private func keep(_ text: String, group: String) {
+    problems += 1
+    if kept[group] == nil {
+      kept[group] = []
+      groups.append(group)
     }
-    printedFailures += 1
-    clearProgress()
-    console.print(text)
+    if kept[group]!.count < failureLimit { kept[group]!.append(text) }
   }
 
   private func clearProgress() {
@@ -147,8 +188,10 @@ final class ConsoleReporter: RunObserver {
   }
 
   private func render(_ value: JSONValue) -> String {
-    JSONSerializer.compact.string(from: value)
+    cut(JSONSerializer.compact.string(from: value))
   }
+
+  private func cut(_ text: String) -> String { TextCap.cut(text, limit: TextCap.console) }
 
   private func column(_ value: Int, _ width: Int) -> String {
     let text = String(value)

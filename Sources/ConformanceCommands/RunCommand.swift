@@ -32,7 +32,12 @@ enum RunCommand: Subcommand {
           "Check another implementation instead of the reference parsers: started with /bin/sh -c COMMAND, spoken to over conformance-adapter/1 (docs/adapters.md).",
         repeatable: false),
       .init(
-        name: "show-failures", valueName: "N", help: "Print at most N failures in full (default: 50).",
+        name: "show-failures", valueName: "N",
+        help: "Print at most N failures in full, taken in turn from each suite (default: 50).",
+        repeatable: false),
+      .init(
+        name: "max-failures", valueName: "N",
+        help: "Stop at the Nth problem (failed or errored test, file not loaded); later tests are not run.",
         repeatable: false),
       .init(
         name: "report-json", valueName: "FILE", help: "Also write a JSON summary (docs/report.schema.json).",
@@ -87,6 +92,13 @@ enum RunCommand: Subcommand {
       }
       failureLimit = limit
     }
+    var maxFailures: Int? = nil
+    if let text = arguments.value("max-failures") {
+      guard let limit = Int(text), limit >= 1 else {
+        throw UsageError("--max-failures needs a whole number of at least 1, got '\(text)'", command: name)
+      }
+      maxFailures = limit
+    }
     let implementation: any Implementation
     if let command = arguments.value("adapter") {
       do {
@@ -105,8 +117,9 @@ enum RunCommand: Subcommand {
         throw UsageError("--expectations \(error)", command: name)
       }
     }
-    let runner = Runner(
+    var runner = Runner(
       implementation: implementation, selection: selection, expectedFailures: expectedFailures ?? ExpectedFailures())
+    runner.maxFailures = maxFailures
     let stamp: ShardStamp?
     do {
       stamp = try ShardStamp.forRun(selection: selection, roots: roots)
@@ -125,7 +138,10 @@ enum RunCommand: Subcommand {
     if !reports.destinations.isEmpty { observers.append(reports) }
     // The console comes last: when it prints the closing lines, every report is on disk.
     observers.append(
-      ConsoleReporter(console: console, failureLimit: failureLimit, selection: selection, roots: roots) {
+      ConsoleReporter(
+        console: console, failureLimit: failureLimit, selection: selection, roots: roots,
+        showsExpectedFailures: expectedFailures != nil
+      ) {
         ["JUnit report: \(junitPath)"] + reports.writtenLines
       })
     let summary: RunSummary

@@ -24,6 +24,8 @@ public struct TestResult: Sendable {
   /// Set when an expectations entry lists this test (see ``ExpectedFailures``): `status` is
   /// then the listed outcome (skipped, or failed for an unexpected pass) and the entry says why.
   public var expectedFailure: ExpectedFailureMatch? = nil
+  /// The test's `input`, for reports that show a failing test.
+  public var input: JSONValue? = nil
 
   public init(
     id: String, description: String?, tags: [String], status: Status, nanoseconds: UInt64,
@@ -108,6 +110,9 @@ public struct Counts: Sendable, Equatable {
   /// Tests that ran or were skipped; a load error is not a test.
   public var tests: Int { passed + failed + errored + skipped }
 
+  /// Failed and errored tests and files that did not load.
+  public var problems: Int { failed + errored + loadErrors }
+
   public mutating func add(_ status: TestResult.Status) {
     switch status {
     case .passed: passed += 1
@@ -143,6 +148,11 @@ public struct RunSummary: Sendable {
   /// look like a green run (exit status 2). A shard that owns none of the matching tests is
   /// not in this case.
   public var nothingSelected = false
+  /// Set to the limit when `--max-failures` stopped the run.
+  public var stoppedAtProblems: Int? = nil
+
+  /// Failed and errored tests and files that did not load, so far.
+  public var problems: Int { totals.problems }
 
   public init() {}
 

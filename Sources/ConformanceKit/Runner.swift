@@ -40,6 +40,9 @@ public struct Runner: Sendable {
   public var batchSize: Int
   /// Tests known to fail (`--expectations`), applied before observers see a file's results.
   public var expectedFailures: ExpectedFailures
+  /// `--max-failures N`: the run stops at its Nth problem (a failed or errored test, a file that
+  /// did not load); the tests after it are neither run nor reported.
+  public var maxFailures: Int? = nil
 
   public init(
     implementation: any Implementation, selection: Selection = Selection(),
@@ -101,6 +104,15 @@ public struct Runner: Sendable {
       {
         continue
       }
+      var stopping = false
+      if let limit = maxFailures {
+        let trimmed = Runner.trim(report, toProblems: limit - summary.problems)
+        if let trimmed {
+          report = trimmed
+          prepared = preparers.map { $0?(report) }
+        }
+        stopping = summary.problems + report.counts.problems >= limit
+      }
       summary.add(report)
       for (position, observer) in observers.enumerated() {
         if let preparingObserver = preparing[position], let value = prepared[position] {
@@ -109,12 +121,40 @@ public struct Runner: Sendable {
           try observer.fileFinished(report)
         }
       }
+      if stopping {
+        summary.stoppedAtProblems = maxFailures
+        break
+      }
     }
-    summary.staleExpectations = expectedFailures.staleEntries(expectationUsage)
+    // A run stopped early has not seen every file: no entry can be judged stale.
+    if summary.stoppedAtProblems == nil {
+      summary.staleExpectations = expectedFailures.staleEntries(expectationUsage)
+    }
     summary.nothingSelected = summary.filterMatches == 0
     summary.nanoseconds = monotonicNanoseconds() - started
     for observer in observers { try observer.runFinished(summary) }
     return summary
+  }
+
+  /// The report with its results cut just after its `allowed`th problem; `nil` when it has no
+  /// more than `allowed` problems (nothing to cut).
+  static func trim(_ report: FileReport, toProblems allowed: Int) -> FileReport? {
+    guard case .results(let results) = report.content, report.counts.problems > allowed else { return nil }
+    var seen = 0
+    var end = results.count
+    for (index, result) in results.enumerated() {
+      switch result.status {
+      case .failed, .errored: seen += 1
+      case .passed, .skipped: break
+      }
+      if seen == max(allowed, 1) {
+        end = index + 1
+        break
+      }
+    }
+    var trimmed = report
+    trimmed.content = .results(Array(results[..<end]))
+    return trimmed
   }
 
   /// Loads only: every file's load result, in file order (for `lint` and `list`).
@@ -177,10 +217,12 @@ public struct Runner: Sendable {
   /// `supported` is the implementation's answer for the suite, asked once per file.
   func run(_ test: VectorTest, suite: String, supported: Bool) -> TestResult {
     guard supported else {
-      return TestResult(
+      var skipped = TestResult(
         id: test.id, description: test.description, tags: test.tags,
         status: .skipped("\(implementation.name) does not implement suite \(suite)"), nanoseconds: 0,
         actual: nil, expected: test.expectation)
+      skipped.input = test.input
+      return skipped
     }
     let started = monotonicNanoseconds()
     let status: TestResult.Status
@@ -199,9 +241,11 @@ public struct Runner: Sendable {
     } catch {
       status = .errored("\(implementation.name) could not evaluate the input: \(error)")
     }
-    return TestResult(
+    var result = TestResult(
       id: test.id, description: test.description, tags: test.tags, status: status,
       nanoseconds: monotonicNanoseconds() - started, actual: actual, expected: test.expectation)
+    result.input = test.input
+    return result
   }
 
   /// Whether the outcome meets the expectation: the same answer as

@@ -79,6 +79,11 @@ public enum HTMLReport {
       if let actual = failure.actual {
         view["actual"] = parts(DifferenceHighlight.render(actual, marking: located?.actual))
       }
+      if let input = failure.input {
+        // Nothing is marked in an input: its beginning is kept when it is long.
+        let text = DifferenceHighlight.render(input, marking: nil).before
+        view["input"] = ["", "", .string(ReportText.truncated(text, limit: textLimit))]
+      }
       return .object(view)
     }
     let value: JSONValue = ["report": JSONRunReport.value(data), "views": .array(views)]

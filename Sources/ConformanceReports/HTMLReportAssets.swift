@@ -189,6 +189,7 @@ enum HTMLReportAssets {
         var errored = failure.kind === "errored";
         children.push(el("p", { "class": "difference" }, [errored ? "error: " : "difference: ",
           el("strong", null, [errored ? failure.error : failure.difference])]));
+        if (item.view.input) children.push(el("div", { "class": "input" }, [jsonBlock("input", item.view.input)]));
         var sides = el("div", { "class": "sides" }, [jsonBlock("expected", item.view.expected)]);
         if (item.view.actual) sides.append(jsonBlock("actual", item.view.actual));
         children.push(sides);

@@ -94,6 +94,7 @@ public enum JSONRunReport {
     object["id"] = .string(failure.id)
     if let description = failure.description { object["description"] = .string(description) }
     object["tags"] = .array(failure.tags.map(JSONValue.string))
+    if let input = failure.input { object["input"] = input }
     object["expected"] = failure.expected
     if let actual = failure.actual { object["actual"] = actual }
     switch failure.kind {

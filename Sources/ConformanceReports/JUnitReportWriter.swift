@@ -209,7 +209,7 @@ public final class JUnitReportWriter: PreparingRunObserver {
     ] + extra.map({ ($0.name, Optional($0.value)) }) {
       try writer.startElement("property")
       try writer.attribute("name", key)
-      try writer.attribute("value", value ?? "")
+      try writer.attribute("value", TextCap.cut(value ?? "", limit: TextCap.quotedValue))
       try writer.endElement()
     }
     try writer.endElement()
@@ -218,13 +218,15 @@ public final class JUnitReportWriter: PreparingRunObserver {
     case .loadFailure(let failure):
       try writer.startElement("testcase")
       try writer.attribute("classname", suite ?? "conformance.load")
-      try writer.attribute("name", report.location.path)
+      // The path as found, root included: two roots may both hold a broken `x/bad.json`, and
+      // readers that key testcases by (testsuite, classname, name) must see two.
+      try writer.attribute("name", report.location.displayPath)
       try writer.attribute("file", report.location.displayPath)
       try writer.attribute("time", JUnitFormat.seconds(nanoseconds: report.nanoseconds))
       try writer.startElement("error")
       try writer.attribute("type", "load-error")
-      try writer.attribute("message", failure.reason)
-      try writer.text(failure.description)
+      try writer.attribute("message", TextCap.cut(failure.reason, limit: TextCap.message))
+      try writer.text(TextCap.cut(failure.description, limit: TextCap.quotedValue))
       try writer.endElement()
       try writer.endElement()
     case .results:
@@ -297,8 +299,8 @@ public final class JUnitReportWriter: PreparingRunObserver {
       try writer.attribute("time", JUnitFormat.seconds(nanoseconds: 0))
       try writer.startElement("failure")
       try writer.attribute("type", "stale-expectation")
-      try writer.attribute("message", item.message)
-      try writer.text(item.message + "\n")
+      try writer.attribute("message", TextCap.cut(item.message, limit: TextCap.message))
+      try writer.text(TextCap.cut(item.message, limit: TextCap.quotedValue) + "\n")
       try writer.endElement()
       try writer.endElement()
     }
@@ -319,34 +321,49 @@ public final class JUnitReportWriter: PreparingRunObserver {
       break
     case .failed(let failure):
       try writer.startElement("failure")
-      try writer.attribute("type", "mismatch")
-      try writer.attribute("message", failure.difference)
+      // An unexpected pass is not a mismatch: the test passed, but the expectations list it.
+      let unexpected = result.expectedFailure?.isUnexpectedPass == true
+      try writer.attribute("type", unexpected ? "unexpected-pass" : "mismatch")
+      try writer.attribute("message", TextCap.cut(failure.difference, limit: TextCap.message))
       try writer.text(
         describing(result)
-          + "expected: \(JSONSerializer.pretty.string(from: failure.expected))\n"
-          + "actual: \(JSONSerializer.pretty.string(from: failure.actual))\n"
-          + "difference: \(failure.difference)\n")
+          + "expected: \(quoted(failure.expected))\n"
+          + "actual: \(quoted(failure.actual))\n"
+          + "difference: \(TextCap.cut(failure.difference, limit: TextCap.quotedValue))\n")
       try writer.endElement()
     case .errored(let message):
       try writer.startElement("error")
       try writer.attribute("type", "implementation-error")
-      try writer.attribute("message", message)
+      try writer.attribute("message", TextCap.cut(message, limit: TextCap.message))
       try writer.text(
         describing(result)
-          + "expected: \(JSONSerializer.pretty.string(from: result.expected.json))\n"
-          + "error: \(message)\n")
+          + "expected: \(quoted(result.expected.json))\n"
+          + "error: \(TextCap.cut(message, limit: TextCap.quotedValue))\n")
       try writer.endElement()
     case .skipped(let reason):
+      // The reason as the text too: GitLab shows the element's text, not its message.
+      let shown = TextCap.cut(reason, limit: TextCap.message)
       try writer.startElement("skipped")
-      try writer.attribute("message", reason)
+      try writer.attribute("message", shown)
+      try writer.text(shown)
       try writer.endElement()
     }
     try writer.endElement()
   }
 
-  /// The test's description, as the first line of a failure's text, when it has one.
+  /// The test's description, as the first line of a failure's text, when it has one, then its
+  /// input.
   private static func describing(_ result: TestResult) -> String {
-    guard let description = result.description else { return "" }
-    return "description: \(description)\n"
+    var text = ""
+    if let description = result.description {
+      text += "description: \(TextCap.cut(description, limit: TextCap.quotedValue))\n"
+    }
+    if let input = result.input { text += "input: \(quoted(input))\n" }
+    return text
+  }
+
+  /// A value pretty-printed, cut to ``TextCap/quotedValue``.
+  private static func quoted(_ value: JSONValue) -> String {
+    TextCap.cut(JSONSerializer.pretty.string(from: value), limit: TextCap.quotedValue)
   }
 }

@@ -50,6 +50,8 @@ public struct RunReportData: Sendable {
     public var id: String
     public var description: String?
     public var tags: [String]
+    /// The test's `input`.
+    public var input: JSONValue?
     /// The test's `expect` object.
     public var expected: JSONValue
     /// The implementation's answer in the same shape; `nil` when it threw.
@@ -216,7 +218,7 @@ public final class RunReportRecorder: RunObserver {
     func failure(_ kind: RunReportData.Failure.Kind, actual: JSONValue?, message: String) -> RunReportData.Failure {
       RunReportData.Failure(
         kind: kind, location: location, suite: suite, id: result.id, description: result.description,
-        tags: result.tags, expected: result.expected.json, actual: actual, message: message,
+        tags: result.tags, input: result.input, expected: result.expected.json, actual: actual, message: message,
         entryPlace: result.expectedFailure?.entry.place)
     }
     switch result.status {
