@@ -47,7 +47,7 @@ let failingFID =
   @Test func aMissingVectorsFolderIsAUsageError() {
     let result = conformance(["run", "--vectors", "/nonexistent/vectors"])
     #expect(result.status == 2)
-    #expect(result.error.hasPrefix("conformance run: --vectors /nonexistent/vectors: no such folder"))
+    #expect(result.error.hasPrefix("conformance run: --vectors /nonexistent/vectors: no such file or folder"))
   }
 
   @Test func aPassingRunExitsZeroWithTheClosingLine() throws {
@@ -132,8 +132,9 @@ let failingFID =
       "v/fid.json", fidFile(#"{"id": "x", "tags": ["mine"], "input": 1, "expect": {"result": "reject"}}"#))
     let clean = conformance(["lint", "--vectors", folder.path + "/v"])
     #expect(clean.status == 0)
-    #expect(clean.output.contains("tests[0] (x): no description of what it tests"))
-    #expect(clean.output.contains(#"tests[0] (x): non-standard tag "mine""#))
+    let file = folder.path + "/v/fid.json"
+    #expect(clean.output.contains("\(file):1:114: warning: tests[0]: no description of what test \"x\" tests\n"))
+    #expect(clean.output.contains(#"\#(file):1:135: warning: tests[0].tags[0]: non-standard tag "mine""#))
     #expect(clean.output.hasSuffix("1 files, 1 tests: 0 errors, 2 warnings\n"))
     #expect(conformance(["lint", "--strict", "--vectors", folder.path + "/v"]).status == 2)
     try folder.write("v/broken.json", "{")
@@ -141,7 +142,7 @@ let failingFID =
     #expect(broken.status == 2)
     #expect(
       broken.output.contains(
-        "error: \(folder.path)/v/broken.json: invalid JSON: line 1, column 2: unexpected end of input, expected a string key"
+        "\(folder.path)/v/broken.json:1:2: error: invalid JSON: unexpected end of input, expected a string key\n"
       ))
   }
 
