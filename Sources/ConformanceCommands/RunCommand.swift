@@ -52,6 +52,15 @@ enum RunCommand: Subcommand {
         name: "expectations", valueName: "FILE",
         help: "Expected failures: listed tests that fail are skipped; a listed pass or a stale entry fails.",
         repeatable: false),
+      .init(
+        name: "junit-flavour", valueName: "FLAVOUR",
+        help:
+          "standard (default) or strict: valid against the junit-10 schema of Jenkins' xunit plugin (no file on testcases; no skipped, timestamp, hostname on the root).",
+        repeatable: false),
+      .init(
+        name: "write-expectations", valueName: "FILE",
+        help: "Write the tests that fail now as an expectations file (a baseline for --expectations).",
+        repeatable: false),
     ])
 
   static var help: String {
@@ -126,7 +135,15 @@ enum RunCommand: Subcommand {
     } catch {
       throw UsageError("--vectors \(error)", command: name)
     }
-    let junit = JUnitReportWriter(destination: junitPath, runProperties: stamp?.junitProperties ?? [])
+    var flavour = JUnitFlavour.standard
+    if let text = arguments.value("junit-flavour") {
+      guard let parsed = JUnitFlavour(rawValue: text) else {
+        throw UsageError("--junit-flavour is standard or strict, got '\(text)'", command: name)
+      }
+      flavour = parsed
+    }
+    let junit = JUnitReportWriter(
+      destination: junitPath, runProperties: stamp?.junitProperties ?? [], flavour: flavour)
     var observers: [any RunObserver] = [junit]
     let reports = RunReports(
       info: RunReportInfo(
@@ -136,13 +153,15 @@ enum RunCommand: Subcommand {
         json: arguments.value("report-json"), markdown: arguments.value("summary-md"),
         html: arguments.value("report-html")))
     if !reports.destinations.isEmpty { observers.append(reports) }
+    let baseline = arguments.value("write-expectations").map(ExpectationsBaselineWriter.init(destination:))
+    if let baseline { observers.append(baseline) }
     // The console comes last: when it prints the closing lines, every report is on disk.
     observers.append(
       ConsoleReporter(
         console: console, failureLimit: failureLimit, selection: selection, roots: roots,
         showsExpectedFailures: expectedFailures != nil
       ) {
-        ["JUnit report: \(junitPath)"] + reports.writtenLines
+        ["JUnit report: \(junitPath)"] + reports.writtenLines + [baseline?.writtenLine].compactMap { $0 }
       })
     let summary: RunSummary
     do {

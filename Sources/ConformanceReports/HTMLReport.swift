@@ -51,7 +51,7 @@ public enum HTMLReport {
       <section id="totals" aria-label="Totals"></section>
       <div class="filter"><label for="filter">Filter</label> <input id="filter" type="search" autocomplete="off" placeholder="suite, id, tag, file or any text"> <span id="filter-count"></span></div>
       <section><h2>Suites by tag</h2><div class="scroll"><table id="matrix"></table></div>
-      <p class="legend"><span class="cell pass">passed</span> <span class="cell fail">failed or errored</span> <span class="cell skip">only skipped</span> <span class="cell none">no tests</span> Each cell: passed / tests; hover for details.</p></section>
+      <p class="legend"><span class="cell pass">passed</span> <span class="cell fail">failed or errored</span> <span class="cell skip">only skipped</span> <span class="cell none">no tests</span> Each cell: passed / tests run (skipped tests are left out); hover for details.</p></section>
       <section id="failures-section"><h2>Failures</h2><div id="failures"></div></section>
       <section id="listed-section"><h2>Expected failures</h2><div id="listed"></div></section>
       <section id="stale-section"><h2>Stale expected-failure entries</h2><div id="stale"></div></section>

@@ -151,6 +151,22 @@ import Testing
     #expect(conformance(["run", "--max-failures", "0"]).status == 2)
   }
 
+  @Test func mergeSaysAnOversizedReportIsTooLargeNotMalformed() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let big = try folder.write(
+      "big.xml",
+      #"<testsuites><testsuite name="a"><testcase name="x"><failure>"# + String(repeating: "a", count: 11_000_000)
+        + "</failure></testcase></testsuite></testsuites>")
+    let result = conformance(["merge", folder.path + "/m.xml", big])
+    #expect(result.status == 2)
+    #expect(
+      result.error.hasPrefix(
+        "conformance merge: \(big):1: a text node or attribute value is larger than the 10,000,000 bytes libxml2 reads without its huge option"
+      ))
+    #expect(!result.error.contains("not well-formed"))
+  }
+
   /// A 5 MB vector value must not give a report that readers without "huge" options refuse:
   /// libxml2 (and so lxml, junitparser) stops at a 10 MB text node.
   @Test func aFiveMegabyteValueGivesAReportStockReadersRead() throws {
