@@ -12,7 +12,8 @@ enum RunCommand: Subcommand {
     command: name,
     options: [
       .init(
-        name: "vectors", valueName: "DIR", help: "A vectors root to search for *.json files (default: Vectors).",
+        name: "vectors", valueName: "PATH",
+        help: "A vectors root to search for *.json files, or one vector file (default: Vectors).",
         repeatable: true),
       .init(
         name: "junit", valueName: "FILE", help: "Where to write the JUnit XML report (default: Reports/junit.xml).",
@@ -65,16 +66,24 @@ enum RunCommand: Subcommand {
 
   static var help: String {
     """
-    USAGE: conformance run [--vectors DIR]... [--junit FILE] [--suite NAME]... [--tag TAG]... [--id GLOB]... [--shard K/N]
-                           [--adapter COMMAND] [--report-json FILE] [--summary-md FILE] [--report-html FILE]
-                           [--expectations FILE]
+    USAGE: conformance run [--vectors PATH]... [--junit FILE] [--suite NAME]... [--tag TAG]... [--id GLOB]...
+                           [--exclude-tag TAG]... [--exclude-id GLOB]... [--shard K/N] [--adapter COMMAND]
+                           [--show-failures N] [--max-failures N] [--report-json FILE] [--summary-md FILE]
+                           [--report-html FILE] [--expectations FILE] [--junit-flavour standard|strict]
+                           [--write-expectations FILE]
 
-    Loads every *.json vector file under each DIR (recursively; *.schema.json files are skipped),
-    runs each selected test against the reference parsers (or, with --adapter, another
-    implementation), prints every failure with its file, id, expected and actual result, and
-    writes a JUnit XML report, replacing FILE atomically.
+    Loads every *.json vector file under each PATH (recursively; *.schema.json files are skipped;
+    a PATH may also be one vector file), runs each selected test against the reference parsers
+    (or, with --adapter, another implementation) and writes a JUnit XML report, replacing FILE
+    atomically. At the end it prints up to --show-failures problems, taken in turn from each
+    suite, each with its file, id, description, input, expected and actual result and the first
+    difference (long values cut with "… N more bytes"), then a table of counts per suite and the
+    closing line `P passed, F failed[, X expected failures][, S skipped]`. While it runs, a
+    progress line `[files done/files] T tests, N problems` is redrawn on stderr when stderr is a
+    terminal. Output is coloured when stdout is a terminal and NO_COLOR is not set.
     Filters combine: a test runs when it matches every kind of filter given, and any one value
-    of each. Every report is replaced atomically and its folder is created (docs/reports.md).
+    of each, and no exclude. A selection that matches no test is an error (exit 2).
+    Every report is replaced atomically and its folder is created (docs/reports.md).
     With --expectations FILE (docs/expectations.md), a listed test that fails or errors is
     reported as skipped with its reason; a listed test that passes is a failure (unexpected
     pass), and an entry matching no loaded vector is stale and fails the run.
@@ -82,8 +91,10 @@ enum RunCommand: Subcommand {
     OPTIONS:
     \(spec.optionsHelp)
 
-    EXIT STATUS: 0 every selected test passed; 1 a test failed or errored; 2 a vector file could not
-    be loaded or the command line was wrong (the report is still written for what did load).
+    EXIT STATUS: 0 every selected test passed; 1 a test failed or errored, an expected failure
+    passed, or an expectations entry is stale; 2 a vector file could not be loaded, no test
+    matches the filters, or the command line was wrong (the reports are still written for what
+    did load and run).
     """
   }
 

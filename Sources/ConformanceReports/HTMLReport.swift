@@ -12,7 +12,7 @@ import ConformanceKit
 /// HTML-escaped here, the embedded JSON has `<`, `>` and `&` written as `\u` escapes so it
 /// cannot end its `<script>` element, and the script inserts data with `textContent`.
 public enum HTMLReport {
-  /// Longest expected or actual text rendered per failure, in scalars.
+  /// Longest expected, actual or input text rendered per failure, in UTF-8 bytes (about).
   static let textLimit = 20_000
 
   public static func text(_ data: RunReportData) -> String {

@@ -10,7 +10,7 @@ public enum MarkdownSummary {
   public static let defaultFailureLimit = 20
   /// Load errors, stale entries and expected failures listed at most.
   static let listLimit = 20
-  /// Longest expected or actual JSON text shown, in scalars.
+  /// Longest expected, actual or input JSON text shown, in UTF-8 bytes.
   static let jsonLimit = 1_000
 
   public static func text(_ data: RunReportData, failureLimit: Int = defaultFailureLimit) -> String {

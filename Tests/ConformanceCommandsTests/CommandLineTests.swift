@@ -24,7 +24,7 @@ let failingFID =
     let result = conformance(["--help"])
     #expect(result.status == 0)
     for name in ["run", "list", "lint"] { #expect(result.output.contains("\n  \(name) ")) }
-    #expect(conformance(["run", "--help"]).output.hasPrefix("USAGE: conformance run [--vectors DIR]..."))
+    #expect(conformance(["run", "--help"]).output.hasPrefix("USAGE: conformance run [--vectors PATH]..."))
     #expect(conformance(["help", "lint"]).output.hasPrefix("USAGE: conformance lint"))
   }
 
