@@ -47,7 +47,8 @@ enum MergeCommand: Subcommand {
     if arguments.flag("json") { return mergeJSON(inputs: inputs, output: output, console: console) }
     let merged: JUnitCounts
     do {
-      try ShardSet.check(inputs.map { ($0, ShardStamp.read(junit: $0)) })
+      // An input that cannot be read is left to the merge, which names the file and the problem.
+      if let stamps = try? inputs.map({ ($0, try ShardStamp.read(junit: $0)) }) { try ShardSet.check(stamps) }
       merged = try JUnitMerger.merge(inputs: inputs, into: output)
     } catch {
       console.printError("conformance merge: \(error)")

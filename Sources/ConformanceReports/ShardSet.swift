@@ -59,10 +59,10 @@ public struct ShardStamp: Sendable, Equatable {
   }
 
   /// The stamp in a JUnit report's first `<testsuite>`, read from the file's first lines only;
-  /// `nil` when the report has none (an unsharded run, another tool's report). A file that cannot
-  /// be read or parsed also gives `nil`: the merge that follows reports it properly.
-  public static func read(junit path: String) -> ShardStamp? {
-    guard let document = try? SafeXMLReader.read(path: path, enough: { firstSuiteIsRead($0) }) else { return nil }
+  /// `nil` when the report has none (an unsharded run, another tool's report). Throws when the
+  /// file cannot be read or parsed that far (the merge words that error).
+  public static func read(junit path: String) throws -> ShardStamp? {
+    let document = try SafeXMLReader.read(path: path, enough: { firstSuiteIsRead($0) })
     guard let root = document.root, let suite = firstSuite(root) else { return nil }
     var values: [String: String] = [:]
     for properties in suite.childElements where properties.elementName == "properties" {
