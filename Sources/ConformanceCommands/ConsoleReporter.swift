@@ -16,6 +16,8 @@ final class ConsoleReporter: RunObserver {
   /// The run's selection and roots, to name them when no test passes the filters.
   let selection: Selection
   let roots: [String]
+  /// The implementation's name, to say which one implements none of the selected suites.
+  var implementation = "the implementation"
   /// Whether an expectations file is in force: the table then counts expected failures in a
   /// column of their own.
   let showsExpectedFailures: Bool
@@ -143,6 +145,12 @@ final class ConsoleReporter: RunObserver {
     console.print(console.painted(closing, summary.exitStatus == 0 ? "32" : "31"))
     if summary.nothingSelected {
       console.printError("conformance run: " + Self.nothingSelected(selection, roots: roots))
+    }
+    if summary.nothingCheckable {
+      console.printError(
+        "conformance run: \(implementation) implements none of the selected tests' suites "
+          + "(\(suites.filter { summary.bySuite[$0]!.tests > 0 }.joined(separator: ", "))): "
+          + "every test was skipped, nothing was checked")
     }
   }
 

@@ -174,6 +174,7 @@ enum RunCommand: Subcommand {
       ) {
         ["JUnit report: \(junitPath)"] + reports.writtenLines + [baseline?.writtenLine].compactMap { $0 }
       })
+    (observers.last as? ConsoleReporter)?.implementation = implementation.name
     let summary: RunSummary
     do {
       summary = try runner.run(roots: roots, observers: observers)

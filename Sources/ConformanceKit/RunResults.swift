@@ -73,6 +73,8 @@ public struct FileReport: Sendable {
   /// How many of the file's tests pass the selection's filters, whether or not the shard owns
   /// them (see ``Selection/matchesFilters(test:in:)``).
   public var filterMatches = 0
+  /// Those of them in a suite the implementation supports.
+  public var checkableMatches = 0
 
   public init(
     location: VectorFileLocation, suite: String?, source: String?, description: String?,
@@ -148,6 +150,11 @@ public struct RunSummary: Sendable {
   /// look like a green run (exit status 2). A shard that owns none of the matching tests is
   /// not in this case.
   public var nothingSelected = false
+  /// Tests pass the filters, but none is in a suite the implementation supports: every one was
+  /// skipped, nothing was checked (exit status 2 too).
+  public var nothingCheckable = false
+  /// Tests passing the filters in suites the implementation supports (the shard left out).
+  public var checkableMatches = 0
   /// Set to the limit when `--max-failures` stopped the run.
   public var stoppedAtProblems: Int? = nil
 
@@ -160,6 +167,7 @@ public struct RunSummary: Sendable {
     let counts = report.counts
     totals = totals + counts
     filterMatches += report.filterMatches
+    checkableMatches += report.checkableMatches
     files += 1
     if let suite = report.suite { bySuite[suite, default: Counts()] = bySuite[suite, default: Counts()] + counts }
   }
@@ -168,7 +176,7 @@ public struct RunSummary: Sendable {
   /// passes the selection, 1 when a test failed or errored (an unexpected pass is a failure) or
   /// an expectations entry is stale, 0 when every test passed.
   public var exitStatus: Int32 {
-    if totals.loadErrors > 0 || nothingSelected { return 2 }
+    if totals.loadErrors > 0 || nothingSelected || nothingCheckable { return 2 }
     if totals.failed > 0 || totals.errored > 0 || !staleExpectations.isEmpty { return 1 }
     return 0
   }

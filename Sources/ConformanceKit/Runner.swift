@@ -131,6 +131,7 @@ public struct Runner: Sendable {
       summary.staleExpectations = expectedFailures.staleEntries(expectationUsage)
     }
     summary.nothingSelected = summary.filterMatches == 0
+    summary.nothingCheckable = summary.filterMatches > 0 && summary.checkableMatches == 0
     summary.nanoseconds = monotonicNanoseconds() - started
     for observer in observers { try observer.runFinished(summary) }
     return summary
@@ -206,6 +207,7 @@ public struct Runner: Sendable {
       content: .results(results), testIDs: file.tests.map(\.id),
       nanoseconds: monotonicNanoseconds() - started)
     report.filterMatches = filterMatches
+    report.checkableMatches = supported ? filterMatches : 0
     return report
   }
 

@@ -109,7 +109,9 @@ public struct RunReportData: Sendable {
     switch summary.exitStatus {
     case 0: return "passed"
     case 1: return "failed"
-    default: return summary.totals.loadErrors == 0 && summary.nothingSelected ? "no-tests" : "load-error"
+    default:
+      let nothing = summary.nothingSelected || summary.nothingCheckable
+      return summary.totals.loadErrors == 0 && nothing ? "no-tests" : "load-error"
     }
   }
 

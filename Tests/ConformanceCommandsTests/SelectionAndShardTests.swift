@@ -40,6 +40,27 @@ func sixFIDTests() -> String {
     #expect(report.contains(#""status": "no-tests""#) && report.contains(#""exitStatus": 2"#))
   }
 
+  @Test func aRunWhoseSelectedTestsAreAllInSuitesTheAdapterLacksChecksNothing() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let script = try folder.write("adapter.py", pythonFIDAdapter)
+    try folder.write("v/fid.json", sixFIDTests())
+    try folder.write(
+      "v/user.json",
+      #"{"format": "conformance-vectors/1", "suite": "leeep.user-id", "description": "d", "tests": [{"id": "u", "input": "x", "expect": {"result": "accept"}}]}"#
+    )
+    let base = [
+      "run", "--vectors", folder.path + "/v", "--junit", folder.path + "/j.xml", "--adapter", "python3 \(script)",
+    ]
+    let lacking = conformance(base + ["--suite", "leeep.user-id"])
+    #expect(lacking.status == 2)
+    #expect(
+      lacking.error.contains(
+        "conformance run: python-fid implements none of the selected tests' suites (leeep.user-id): every test was skipped, nothing was checked"
+      ))
+    #expect(conformance(base).status == 0, "a suite it lacks beside one it has is skipped as before")
+  }
+
   @Test func anEmptyCorpusChecksNothingAndExitsTwo() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
