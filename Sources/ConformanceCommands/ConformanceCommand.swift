@@ -15,7 +15,10 @@ protocol Subcommand {
 /// The `conformance` command line: dispatches to one subcommand per file.
 public enum ConformanceCommand {
   static var subcommands: [any Subcommand.Type] {
-    [RunCommand.self, ListCommand.self, LintCommand.self, MergeCommand.self, ServeCommand.self, SmokeCommand.self]
+    [
+      RunCommand.self, ListCommand.self, ShowCommand.self, LintCommand.self, MergeCommand.self, ServeCommand.self,
+      SmokeCommand.self,
+    ]
   }
 
   /// Exit statuses every subcommand shares (docs/junit-report.md).
@@ -40,7 +43,8 @@ public enum ConformanceCommand {
       Run `conformance <subcommand> --help` for a subcommand's options.
 
       EXIT STATUS: 0 every test passed; 1 a test failed or errored (or an expected-failure entry is
-      stale); 2 a vector file could not be loaded or the command line was wrong.
+      stale); 2 a vector file could not be loaded, nothing was selected, a set of shard reports is
+      incomplete, or the command line was wrong (docs/cli.md lists every case).
       """
   }
 

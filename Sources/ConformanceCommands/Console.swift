@@ -11,17 +11,38 @@ public final class Console {
   private let sink: (Stream, String) -> Void
   /// Whether stderr is a terminal, so a progress line may be redrawn in place.
   public let errorIsTerminal: Bool
+  /// Whether stdout may be coloured: a terminal, and `NO_COLOR` unset or empty (no-color.org),
+  /// and `TERM` not `dumb`. Never when stdout is a file or a pipe.
+  public let colour: Bool
 
-  public init(errorIsTerminal: Bool, sink: @escaping (Stream, String) -> Void) {
+  public init(errorIsTerminal: Bool, colour: Bool = false, sink: @escaping (Stream, String) -> Void) {
     self.errorIsTerminal = errorIsTerminal
+    self.colour = colour
     self.sink = sink
+  }
+
+  /// Whether the process's stdout should be coloured, from the descriptor and the environment.
+  public static func wantsColour(outputIsTerminal: Bool, environment: [String: String]) -> Bool {
+    guard outputIsTerminal else { return false }
+    if let noColour = environment["NO_COLOR"], !noColour.isEmpty { return false }
+    return environment["TERM"] != "dumb"
+  }
+
+  /// `text` in an SGR colour (`31` red, `32` green, `33` yellow, `35` magenta) when ``colour``.
+  func painted(_ text: String, _ code: String) -> String {
+    colour ? "\u{1B}[\(code)m" + text + "\u{1B}[0m" : text
   }
 
   /// The real process streams.
   public static func standard() -> Console {
     // Raw write(2) on the descriptors: unbuffered, so stdout and stderr interleave in order,
     // and no global `FILE *` (which Swift 6 rejects as shared mutable state) is touched.
-    Console(errorIsTerminal: isatty(STDERR_FILENO) == 1) { stream, text in
+    var environment: [String: String] = [:]
+    for name in ["NO_COLOR", "TERM"] {
+      if let value = getenv(name) { environment[name] = String(cString: value) }
+    }
+    let colour = wantsColour(outputIsTerminal: isatty(STDOUT_FILENO) == 1, environment: environment)
+    return Console(errorIsTerminal: isatty(STDERR_FILENO) == 1, colour: colour) { stream, text in
       let descriptor = stream == .output ? STDOUT_FILENO : STDERR_FILENO
       var bytes = Array(text.utf8)[...]
       while !bytes.isEmpty {
@@ -48,12 +69,15 @@ public final class CapturedConsole {
 
   /// Whether the captured stderr should behave like a terminal (progress lines drawn).
   public let errorIsTerminal: Bool
+  public let colour: Bool
 
-  public init(errorIsTerminal: Bool = false) {
+  public init(errorIsTerminal: Bool = false, colour: Bool = false) {
     self.errorIsTerminal = errorIsTerminal
+    self.colour = colour
   }
 
-  public lazy var console: Console = Console(errorIsTerminal: errorIsTerminal) { [unowned self] stream, text in
+  public lazy var console: Console = Console(errorIsTerminal: errorIsTerminal, colour: colour) {
+    [unowned self] stream, text in
     if stream == .output { self.output += text } else { self.error += text }
   }
 }

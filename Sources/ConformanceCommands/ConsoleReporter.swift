@@ -1,28 +1,52 @@
 import ConformanceJSON
 import ConformanceKit
 
-/// Prints a run for a person: each failure with its file, id, expected, actual and the first
-/// difference; a progress line when stderr is a terminal; per-suite counts and the closing
-/// `N passed, M failed` line.
+/// Prints a run for a person: failures with their file, id, description, input, expected,
+/// actual and the first difference; a progress line when stderr is a terminal; per-suite counts
+/// and the closing `N passed, M failed` line.
+///
+/// Failures are printed when the run ends, at most ``failureLimit`` of them, taken in turn from
+/// each suite (then load errors), so a capped list shows every failing suite rather than the
+/// first failures of one file. Long values are cut with a `… N more bytes` marker
+/// (``TextCap/console``); the reports have everything.
 final class ConsoleReporter: RunObserver {
   let console: Console
   /// Failures printed in full; later ones are only counted (the JUnit report has them all).
   let failureLimit: Int
-  private var printedFailures = 0
-  private var hiddenFailures = 0
+  /// The run's selection and roots, to name them when no test passes the filters.
+  let selection: Selection
+  let roots: [String]
+  /// The implementation's name, to say which one implements none of the selected suites.
+  var implementation = "the implementation"
+  /// Whether an expectations file is in force: the table then counts expected failures in a
+  /// column of their own.
+  let showsExpectedFailures: Bool
+  /// Problems kept for printing, per suite (at most ``failureLimit`` each), suites in the
+  /// order their first problem came.
+  private var kept: [String: [String]] = [:]
+  private var groups: [String] = []
   private var fileCount = 0
   private var filesDone = 0
   private var testsDone = 0
   private var problems = 0
   private var progressShown = false
+  /// Expected failures (listed, failed or errored, reported as skipped) per implementation (""
+  /// in a run of one) and suite.
+  private var expectedFailures: [String: [String: Int]] = [:]
 
   /// Lines naming the reports written, printed just before the closing line; called at the
   /// end of the run, after the report observers (which come first) have finished their files.
   let writtenReports: () -> [String]
 
-  init(console: Console, failureLimit: Int, writtenReports: @escaping () -> [String] = { [] }) {
+  init(
+    console: Console, failureLimit: Int, selection: Selection = Selection(), roots: [String] = [],
+    showsExpectedFailures: Bool = false, writtenReports: @escaping () -> [String] = { [] }
+  ) {
+    self.selection = selection
+    self.roots = roots
     self.console = console
     self.failureLimit = failureLimit
+    self.showsExpectedFailures = showsExpectedFailures
     self.writtenReports = writtenReports
   }
 
@@ -32,30 +56,38 @@ final class ConsoleReporter: RunObserver {
 
   func fileFinished(_ report: FileReport) throws {
     filesDone += 1
+    let suite = report.suite ?? "?"
+    let place = report.location.displayPath
+    // `[name] ` before a result line in a run of several implementations.
+    let tag = report.implementation.map { "[\($0)] " } ?? ""
     switch report.content {
     case .loadFailure(let failure):
-      problems += 1
-      show("LOAD ERROR \(failure)")
+      keep(console.painted("LOAD ERROR", "31") + " " + cut(failure.description), group: "\u{0}load")
     case .results(let results):
       testsDone += results.count
       for result in results {
         switch result.status {
-        case .passed, .skipped:
+        case .passed:
           continue
+        case .skipped:
+          if result.expectedFailure != nil {
+            expectedFailures[report.implementation ?? "", default: [:]][suite, default: 0] += 1
+          }
         case .failed(let failure):
-          problems += 1
-          show(
-            """
-            FAIL \(implementationTag(report))\(report.suite ?? "?") \(result.id) (\(report.location.displayPath))
-              expected: \(render(failure.expected))
-              actual:   \(render(failure.actual))
-              differs:  \(failure.difference)
-            """ + logLines(result.log))
+          let label =
+            result.expectedFailure?.isUnexpectedPass == true
+            ? console.painted("UNEXPECTED PASS", "35") : console.painted("FAIL", "31")
+          keep(
+            "\(label) \(tag)\(suite) \(result.id) (\(place))\n" + details(result)
+              + """
+                expected: \(render(failure.expected))
+                actual:   \(render(failure.actual))
+                differs:  \(cut(failure.difference))
+              """ + logLines(result.log), group: suite)
         case .errored(let message):
-          problems += 1
-          show(
-            "ERROR \(implementationTag(report))\(report.suite ?? "?") \(result.id) (\(report.location.displayPath))\n  \(message)"
-              + logLines(result.log))
+          keep(
+            "\(console.painted("ERROR", "31")) \(tag)\(suite) \(result.id) (\(place))\n" + details(result)
+              + "  error:    \(cut(message))" + logLines(result.log), group: suite)
         }
       }
     }
@@ -67,12 +99,21 @@ final class ConsoleReporter: RunObserver {
 
   func runFinished(_ summary: RunSummary) throws {
     clearProgress()
-    if hiddenFailures > 0 {
+    // Suites first, in the order their first problem came, then load errors.
+    let order = groups.filter { $0 != "\u{0}load" } + groups.filter { $0 == "\u{0}load" }
+    let items = order.flatMap { group in kept[group]!.map { (group, $0) } }
+    let shown = roundRobin(items, limit: failureLimit) { $0.0 }
+    for item in shown { console.print(item.1) }
+    let hidden = problems - shown.count
+    if hidden > 0 {
       console.print(
-        "… and \(hiddenFailures) more problems not shown (see the JUnit report; --show-failures N shows more)")
+        "… and \(hidden) more problems not shown (see the JUnit report; --show-failures N shows more)")
+    }
+    if let limit = summary.stoppedAtProblems {
+      console.print("stopped at problem \(limit) (--max-failures \(limit)): the remaining tests were not run")
     }
     if summary.implementations.isEmpty {
-      printTable(summary.bySuite)
+      printTable(summary.bySuite, expected: expectedFailures[""] ?? [:])
     } else {
       // A table per implementation; files that failed to load belong to none of them.
       for implementation in summary.implementations {
@@ -81,7 +122,9 @@ final class ConsoleReporter: RunObserver {
         console.print(
           "implementation \(implementation): \(counts.passed) passed, \(counts.failed + counts.errored) failed"
             + (counts.skipped > 0 ? ", \(counts.skipped) skipped" : ""))
-        printTable(summary.bySuiteByImplementation[implementation] ?? [:], blankLine: false)
+        printTable(
+          summary.bySuiteByImplementation[implementation] ?? [:], expected: expectedFailures[implementation] ?? [:],
+          blankLine: false)
       }
       if !summary.drift.isEmpty {
         console.print("")
@@ -90,9 +133,9 @@ final class ConsoleReporter: RunObserver {
       }
     }
     if !summary.staleExpectations.isEmpty { console.print("") }
-    for stale in summary.staleExpectations { console.print("STALE \(stale.message)") }
+    for stale in summary.staleExpectations { console.print(console.painted("STALE", "33") + " \(stale.message)") }
     if !summary.implementationProblems.isEmpty { console.print("") }
-    for problem in summary.implementationProblems { console.print("ADAPTER \(problem)") }
+    for problem in summary.implementationProblems { console.print(console.painted("ADAPTER", "31") + " \(problem)") }
     let totals = summary.totals
     var details: [String] = []
     if totals.loadErrors > 0 { details.append("\(totals.loadErrors) files failed to load") }
@@ -109,45 +152,64 @@ final class ConsoleReporter: RunObserver {
     for line in writtenReports() { console.print(line) }
     // The closing line counts every problem as failed, so it never says "0 failed" on a red run.
     var closing = "\(totals.passed) passed, \(totals.failed + totals.errored + totals.loadErrors + stale) failed"
-    if totals.skipped > 0 { closing += ", \(totals.skipped) skipped" }
-    console.print(closing)
+    let expected = expectedFailures.values.flatMap(\.values).reduce(0, +)
+    if expected > 0 { closing += ", \(expected) expected \(expected == 1 ? "failure" : "failures")" }
+    if totals.skipped - expected > 0 { closing += ", \(totals.skipped - expected) skipped" }
+    console.print(console.painted(closing, summary.exitStatus == 0 ? "32" : "31"))
+    if summary.nothingSelected {
+      console.printError("conformance run: " + Self.nothingSelected(selection, roots: roots))
+    }
+    if summary.nothingCheckable {
+      console.printError(
+        "conformance run: \(implementation) implements none of the selected tests' suites "
+          + "(\(Self.ordered(summary.bySuite.keys).filter { summary.bySuite[$0]!.tests > 0 }.joined(separator: ", "))): "
+          + "every test was skipped, nothing was checked")
+    }
   }
 
-  private func printTable(_ bySuite: [String: Counts], blankLine: Bool = true) {
-    let suites = bySuite.keys.sorted { a, b in
+  /// Why a run that checked nothing exits 2: the filters that matched no test, with a close
+  /// standard tag for a misspelt one.
+  static func nothingSelected(_ selection: Selection, roots: [String]) -> String {
+    guard selection.hasFilters else {
+      return "no test found under \(roots.joined(separator: ", ")): nothing was checked"
+    }
+    var message = "no test matches the selection \(selection.filterArguments): nothing was checked"
+    let tags = selection.tags.map { ("--tag", $0) } + selection.excludedTags.map { ("--exclude-tag", $0) }
+    for (option, tag) in tags where !Contract.standardTags.contains(tag) {
+      if let close = Contract.standardTags.first(where: { editDistance($0, tag) <= 2 }) {
+        message += " (did you mean \(option) \(close)?)"
+        break
+      }
+    }
+    return message
+  }
+
+  /// Suite names in the contract's order, others after them by name.
+  static func ordered(_ suites: some Sequence<String>) -> [String] {
+    suites.sorted { a, b in
       (Contract.suites.firstIndex(of: a) ?? Int.max, a) < (Contract.suites.firstIndex(of: b) ?? Int.max, b)
     }
+  }
+
+  /// The counts per suite; expected failures in a column of their own when an expectations file
+  /// is in force (they are skipped tests in the reports).
+  private func printTable(_ bySuite: [String: Counts], expected expectedBySuite: [String: Int], blankLine: Bool = true)
+  {
+    let suites = Self.ordered(bySuite.keys)
     guard !suites.isEmpty else { return }
     if blankLine { console.print("") }
     let width = max(5, suites.map(\.count).max() ?? 0)
-    console.print("suite".padding(toLength: width) + "  passed  failed  errors  skipped")
+    console.print(
+      "suite".padding(toLength: width) + "  passed  failed  errors" + (showsExpectedFailures ? "  xfailed" : "")
+        + "  skipped")
     for suite in suites {
       let counts = bySuite[suite]!
+      let expected = expectedBySuite[suite] ?? 0
       console.print(
         suite.padding(toLength: width) + "  " + column(counts.passed, 6) + "  " + column(counts.failed, 6) + "  "
-          + column(counts.errored + counts.loadErrors, 6) + "  " + column(counts.skipped, 7))
-    }
-  }
-
-  /// `[name] ` before a result line in a run of several implementations.
-  private func implementationTag(_ report: FileReport) -> String {
-    report.implementation.map { "[\($0)] " } ?? ""
-  }
-
-  private func show(_ text: String) {
-    guard printedFailures < failureLimit else {
-      hiddenFailures += 1
-      return
-    }
-    printedFailures += 1
-    clearProgress()
-    console.print(text)
-  }
-
-  private func clearProgress() {
-    if progressShown {
-      console.writeError("\r\u{1B}[K")
-      progressShown = false
+          + column(counts.errored + counts.loadErrors, 6)
+          + (showsExpectedFailures ? "  " + column(expected, 7) : "") + "  "
+          + column(counts.skipped - (showsExpectedFailures ? expected : 0), 7))
     }
   }
 
@@ -158,12 +220,38 @@ final class ConsoleReporter: RunObserver {
     if lines.last == "" { lines.removeLast() }
     let shown = lines.suffix(20)
     let header = lines.count > shown.count ? "  stderr (last \(shown.count) of \(lines.count) lines):" : "  stderr:"
-    return "\n" + ([header] + shown.map { "    " + $0 }).joined(separator: "\n")
+    return "\n" + ([header] + shown.map { "    " + cut($0) }).joined(separator: "\n")
+  }
+
+  /// The description and input lines of a failing test.
+  private func details(_ result: TestResult) -> String {
+    var text = ""
+    if let description = result.description, !description.isEmpty { text += "  description: \(cut(description))\n" }
+    if let input = result.input { text += "  input:    \(render(input))\n" }
+    return text
+  }
+
+  private func keep(_ text: String, group: String) {
+    problems += 1
+    if kept[group] == nil {
+      kept[group] = []
+      groups.append(group)
+    }
+    if kept[group]!.count < failureLimit { kept[group]!.append(text) }
+  }
+
+  private func clearProgress() {
+    if progressShown {
+      console.writeError("\r\u{1B}[K")
+      progressShown = false
+    }
   }
 
   private func render(_ value: JSONValue) -> String {
-    JSONSerializer.compact.string(from: value)
+    cut(JSONSerializer.compact.string(from: value))
   }
+
+  private func cut(_ text: String) -> String { TextCap.cut(text, limit: TextCap.console) }
 
   private func column(_ value: Int, _ width: Int) -> String {
     let text = String(value)

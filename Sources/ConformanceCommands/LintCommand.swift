@@ -8,7 +8,9 @@ enum LintCommand: Subcommand {
   static let spec = ArgumentSpec(
     command: name,
     options: [
-      .init(name: "vectors", valueName: "DIR", help: "A vectors root (default: Vectors).", repeatable: true)
+      .init(
+        name: "vectors", valueName: "PATH", help: "A vectors root folder, or one vector file (default: Vectors).",
+        repeatable: true)
     ],
     flags: [
       .init(name: "strict", help: "Also fail on warnings (tests without a description, non-standard tags)."),
@@ -17,55 +19,38 @@ enum LintCommand: Subcommand {
 
   static var help: String {
     """
-    USAGE: conformance lint [--vectors DIR]... [--strict]
+    USAGE: conformance lint [--vectors PATH]... [--strict] [PATH...]
 
     Loads every vector file exactly as `run` does (strict JSON, the format's keys and types, id
-    rules, ids unique per suite across files) and reports each problem with its file and place.
+    rules, ids unique per suite across files) and reports every problem it finds, each as
+    FILE:LINE:COLUMN: error: MESSAGE (the form editors and CI problem matchers read): a file's
+    JSON syntax error, its first problem outside its tests, each test's first problem, every
+    repeated id, and every `error` code or `field` its suite does not have (with the closest one).
     Warns about tests without a description and tags outside the standard set
     (\(Contract.standardTags.joined(separator: ", "))).
+    A PATH (given as an argument or with --vectors) may be a folder or a single vector file.
 
     OPTIONS:
     \(spec.optionsHelp)
 
-    EXIT STATUS: 0 no problems; 2 a file has a problem (or, with --strict, a warning).
+    EXIT STATUS: 0 no problems; 2 a file has a problem (or, with --strict, a warning), or the
+    command line was wrong.
     """
   }
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-    guard arguments.positionals.isEmpty else {
-      throw UsageError("unexpected argument '\(arguments.positionals[0])'", command: name)
-    }
-    let roots = arguments.all("vectors").isEmpty ? ["Vectors"] : arguments.all("vectors")
-    let loaded: [Result<VectorFile, LoadFailure>]
+    let given = arguments.all("vectors") + arguments.positionals
+    let roots = given.isEmpty ? ["Vectors"] : given
+    let report: VectorLint.Report
     do {
-      loaded = try Runner(implementation: NoImplementation()).load(roots: roots)
-    } catch let error as VectorRootError {
+      report = try VectorLint().lint(roots: roots)
+    } catch {
       throw UsageError("--vectors \(error)", command: name)
     }
-    var errors = 0
-    var warnings = 0
-    var tests = 0
-    for result in loaded {
-      switch result {
-      case .failure(let failure):
-        errors += 1
-        console.print("error: \(failure)")
-      case .success(let file):
-        tests += file.tests.count
-        for (index, test) in file.tests.enumerated() {
-          if (test.description ?? "").isEmpty {
-            warnings += 1
-            console.print("warning: \(file.displayPath): tests[\(index)] (\(test.id)): no description of what it tests")
-          }
-          for tag in test.tags where !Contract.standardTags.contains(tag) {
-            warnings += 1
-            console.print("warning: \(file.displayPath): tests[\(index)] (\(test.id)): non-standard tag \"\(tag)\"")
-          }
-        }
-      }
-    }
-    console.print("\(loaded.count) files, \(tests) tests: \(errors) errors, \(warnings) warnings")
-    let failed = errors > 0 || (arguments.flag("strict") && warnings > 0)
+    for problem in report.problems { console.print(problem.description) }
+    console.print(
+      "\(report.files) files, \(report.tests) tests: \(report.errors) errors, \(report.warnings) warnings")
+    let failed = report.errors > 0 || (arguments.flag("strict") && report.warnings > 0)
     return failed ? ConformanceCommand.ExitStatus.usageOrLoadError : ConformanceCommand.ExitStatus.success
   }
 }

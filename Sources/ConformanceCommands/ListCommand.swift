@@ -9,23 +9,40 @@ enum ListCommand: Subcommand {
   static let spec = ArgumentSpec(
     command: name,
     options: [
-      .init(name: "vectors", valueName: "DIR", help: "A vectors root (default: Vectors).", repeatable: true),
+      .init(
+        name: "vectors", valueName: "PATH", help: "A vectors root folder, or one vector file (default: Vectors).",
+        repeatable: true),
       .init(name: "suite", valueName: "NAME", help: "Only this suite.", repeatable: true),
+      .init(name: "tag", valueName: "TAG", help: "Only tests carrying this tag.", repeatable: true),
+      .init(name: "id", valueName: "GLOB", help: "Only tests whose id matches (* and ? wildcards).", repeatable: true),
+      .init(name: "exclude-tag", valueName: "TAG", help: "Leave out tests carrying this tag.", repeatable: true),
+      .init(name: "exclude-id", valueName: "GLOB", help: "Leave out tests whose id matches.", repeatable: true),
     ],
     flags: [
       .init(name: "files", help: "Also list every vector file with its suite and test count."),
+      .init(name: "tests", help: "Also list every selected test: suite, id and file."),
+      .init(name: "json", help: "Print everything as one JSON object instead (format conformance-list/1)."),
       .init(name: "help", help: "Show this help."),
     ])
 
   static var help: String {
     """
-    USAGE: conformance list [--vectors DIR]... [--suite NAME]... [--files]
+    USAGE: conformance list [--vectors PATH]... [--suite NAME]... [--tag TAG]... [--id GLOB]...
+                            [--exclude-tag TAG]... [--exclude-id GLOB]... [--files] [--tests] [--json]
 
     Loads the vector files and prints, per suite, how many files and tests it has, then how many
-    tests carry each tag. Files that fail to load are reported on stderr (exit status 2).
+    tests carry each tag; with --files every file, with --tests every test (`SUITE ID FILE`, the
+    suite and id `conformance show` takes). The filters select tests as `run` does. With --json,
+    one JSON object on stdout: {"format": "conformance-list/1", "suites": [{suite, files, tests}],
+    "tags": [{tag, tests}], "files": [{file, root, path, suite, tests}], "tests": [{suite, id,
+    file, tags, description}], "loadErrors": [{file, reason}]}, every test listed.
+    Files that fail to load are reported on stderr.
 
     OPTIONS:
     \(spec.optionsHelp)
+
+    EXIT STATUS: 0 listed; 2 a file failed to load, the filters match no test, or the command
+    line was wrong.
     """
   }
 
@@ -42,13 +59,16 @@ enum ListCommand: Subcommand {
       throw UsageError("--vectors \(error)", command: name)
     }
     var files: [VectorFile] = []
-    var failures = 0
+    var loadErrors: [LoadFailure] = []
     for result in loaded {
       switch result {
-      case .success(let file) where selection.includes(suite: file.suite): files.append(file)
+      case .success(var file) where selection.includes(suite: file.suite):
+        let all = file.tests
+        file.tests = all.filter { selection.matchesFilters(test: $0, in: file) }
+        files.append(file)
       case .success: continue
       case .failure(let failure):
-        failures += 1
+        loadErrors.append(failure)
         console.printError("LOAD ERROR \(failure)")
       }
     }
@@ -58,8 +78,6 @@ enum ListCommand: Subcommand {
       if suiteFiles.isEmpty { continue }
       rows.append((suite, suiteFiles.count, suiteFiles.reduce(0) { $0 + $1.tests.count }))
     }
-    console.print(table(["SUITE", "FILES", "TESTS"], rows.map { [$0.0, String($0.1), String($0.2)] }))
-    console.print("")
     var tagCounts: [String: Int] = [:]
     for file in files { for test in file.tests { for tag in test.tags { tagCounts[tag, default: 0] += 1 } } }
     let tags = tagCounts.keys.sorted {
@@ -67,16 +85,68 @@ enum ListCommand: Subcommand {
         Contract.standardTags.firstIndex(of: $1) ?? Int.max, $1
       )
     }
-    console.print(table(["TAG", "TESTS"], tags.map { [$0, String(tagCounts[$0]!)] }))
-    if arguments.flag("files") {
-      console.print("")
-      console.print(
-        table(["FILE", "SUITE", "TESTS"], files.map { [$0.displayPath, $0.suite, String($0.tests.count)] }))
-    }
     let total = files.reduce(0) { $0 + $1.tests.count }
-    console.print(
-      "\n\(total) tests in \(files.count) files" + (failures > 0 ? "; \(failures) files failed to load" : ""))
-    return failures > 0 ? ConformanceCommand.ExitStatus.usageOrLoadError : ConformanceCommand.ExitStatus.success
+    if arguments.flag("json") {
+      console.print(
+        JSONSerializer.pretty.string(
+          from: json(rows: rows, tags: tags.map { ($0, tagCounts[$0]!) }, files: files, loadErrors: loadErrors)))
+    } else {
+      console.print(table(["SUITE", "FILES", "TESTS"], rows.map { [$0.0, String($0.1), String($0.2)] }))
+      console.print("")
+      console.print(table(["TAG", "TESTS"], tags.map { [$0, String(tagCounts[$0]!)] }))
+      if arguments.flag("files") {
+        console.print("")
+        console.print(
+          table(["FILE", "SUITE", "TESTS"], files.map { [$0.displayPath, $0.suite, String($0.tests.count)] }))
+      }
+      if arguments.flag("tests") {
+        console.print("")
+        console.print(
+          table(
+            ["SUITE", "ID", "FILE"], files.flatMap { file in file.tests.map { [file.suite, $0.id, file.displayPath] } })
+        )
+      }
+      console.print(
+        "\n\(total) tests in \(files.count) files"
+          + (loadErrors.isEmpty ? "" : "; \(loadErrors.count) files failed to load"))
+    }
+    if total == 0 && loadErrors.isEmpty {
+      console.printError("conformance list: " + ConsoleReporter.nothingSelected(selection, roots: roots))
+      return ConformanceCommand.ExitStatus.usageOrLoadError
+    }
+    return loadErrors.isEmpty ? ConformanceCommand.ExitStatus.success : ConformanceCommand.ExitStatus.usageOrLoadError
+  }
+
+  /// The `--json` object (format `conformance-list/1`).
+  static func json(rows: [(String, Int, Int)], tags: [(String, Int)], files: [VectorFile], loadErrors: [LoadFailure])
+    -> JSONValue
+  {
+    func number(_ value: Int) -> JSONValue { .number(JSONNumber(value)) }
+    return [
+      "format": "conformance-list/1",
+      "suites": .array(rows.map { ["suite": .string($0.0), "files": number($0.1), "tests": number($0.2)] }),
+      "tags": .array(tags.map { ["tag": .string($0.0), "tests": number($0.1)] }),
+      "files": .array(
+        files.map {
+          [
+            "file": .string($0.displayPath), "root": .string($0.root), "path": .string($0.path),
+            "suite": .string($0.suite), "tests": number($0.tests.count),
+          ]
+        }),
+      "tests": .array(
+        files.flatMap { file in
+          file.tests.map { test in
+            var object: JSONObject = [
+              "suite": .string(file.suite), "id": .string(test.id), "file": .string(file.displayPath),
+              "tags": .array(test.tags.map(JSONValue.string)),
+            ]
+            if let description = test.description { object["description"] = .string(description) }
+            return .object(object)
+          }
+        }),
+      "loadErrors": .array(
+        loadErrors.map { ["file": .string($0.location.displayPath), "reason": .string($0.reason)] }),
+    ]
   }
 }
 

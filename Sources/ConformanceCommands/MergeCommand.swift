@@ -1,26 +1,40 @@
+import ConformanceJSON
 import ConformanceReports
 
-/// `conformance merge OUT IN...`: one JUnit report from the reports of `run --shard` jobs.
+/// `conformance merge OUT IN...`: one JUnit report from the reports of `run --shard` jobs;
+/// `conformance merge --json OUT IN...`: one JSON report from their `--report-json` reports.
 enum MergeCommand: Subcommand {
   static let name = "merge"
-  static let abstract = "Merge the JUnit reports of sharded runs into one report."
+  static let abstract = "Merge the JUnit (or, with --json, JSON) reports of sharded runs into one report."
 
-  static let spec = ArgumentSpec(command: name)
+  static let spec = ArgumentSpec(
+    command: name,
+    flags: [
+      .init(name: "json", help: "Merge JSON reports (--report-json) instead of JUnit reports."),
+      .init(name: "help", help: "Show this help."),
+    ])
 
   static var help: String {
     """
-    USAGE: conformance merge OUT IN...
+    USAGE: conformance merge [--json] OUT IN...
 
     Reads the JUnit reports IN (as written by `conformance run --shard K/N`), combines their
     testsuites (a vector file split across shards becomes one testsuite again), recomputes every
     count and writes OUT atomically. Inputs are untrusted: documents with a DTD or entity
     declarations and documents that are not JUnit reports are refused, naming the file.
+    Shard reports record shard K of N and digests of the corpus and of the selection: a set with a
+    shard missing or repeated, or shards of different runs (another N, corpus or selection), is
+    refused, naming what is wrong. Reports without that record (an unsharded run, another tool's)
+    are merged as they are, but never together with shard reports.
+    With --json, IN and OUT are JSON reports (`conformance run --shard K/N --report-json FILE`);
+    they must be a whole set of shards of one run (docs/sharding.md).
 
     OPTIONS:
     \(spec.optionsHelp)
 
     EXIT STATUS: 0 merged and every test passed; 1 the merged report has failures or errors;
-    2 an input was refused or the command line was wrong.
+    2 an input was refused, the set of shards is incomplete or mixed, the merged run has a load
+    error or selected no test (JSON), or the command line was wrong.
     """
   }
 
@@ -30,8 +44,11 @@ enum MergeCommand: Subcommand {
     }
     let output = arguments.positionals[0]
     let inputs = Array(arguments.positionals.dropFirst())
+    if arguments.flag("json") { return mergeJSON(inputs: inputs, output: output, console: console) }
     let merged: JUnitCounts
     do {
+      // An input that cannot be read is left to the merge, which names the file and the problem.
+      if let stamps = try? inputs.map({ ($0, try ShardStamp.read(junit: $0)) }) { try ShardSet.check(stamps) }
       merged = try JUnitMerger.merge(inputs: inputs, into: output)
     } catch {
       console.printError("conformance merge: \(error)")
@@ -43,5 +60,23 @@ enum MergeCommand: Subcommand {
         + (merged.skipped > 0 ? ", \(merged.skipped) skipped" : ""))
     return merged.failures + merged.errors > 0
       ? ConformanceCommand.ExitStatus.testsFailed : ConformanceCommand.ExitStatus.success
+  }
+
+  static func mergeJSON(inputs: [String], output: String, console: Console) -> Int32 {
+    let merged: JSONValue
+    do {
+      merged = try JSONReportMerger.merge(inputs: inputs, into: output)
+    } catch {
+      console.printError("conformance merge: \(error)")
+      return ConformanceCommand.ExitStatus.usageOrLoadError
+    }
+    let totals = merged.objectValue?["totals"]?.objectValue ?? JSONObject()
+    func count(_ key: String) -> Int { totals[key]?.numberValue?.intValue ?? 0 }
+    let failed = count("failed") + count("errored") + count("loadErrors") + count("staleExpectations")
+    console.print("merged \(inputs.count) reports into \(output)")
+    console.print(
+      "\(count("passed")) passed, \(failed) failed" + (count("skipped") > 0 ? ", \(count("skipped")) skipped" : ""))
+    let status = merged.objectValue?["exitStatus"]?.numberValue?.intValue ?? 2
+    return Int32(status)
   }
 }

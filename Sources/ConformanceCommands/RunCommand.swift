@@ -12,7 +12,8 @@ enum RunCommand: Subcommand {
     command: name,
     options: [
       .init(
-        name: "vectors", valueName: "DIR", help: "A vectors root to search for *.json files (default: Vectors).",
+        name: "vectors", valueName: "PATH",
+        help: "A vectors root to search for *.json files, or one vector file (default: Vectors).",
         repeatable: true),
       .init(
         name: "junit", valueName: "FILE", help: "Where to write the JUnit XML report (default: Reports/junit.xml).",
@@ -21,6 +22,8 @@ enum RunCommand: Subcommand {
       .init(name: "tag", valueName: "TAG", help: "Run only tests carrying this tag.", repeatable: true),
       .init(
         name: "id", valueName: "GLOB", help: "Run only tests whose id matches (* and ? wildcards).", repeatable: true),
+      .init(name: "exclude-tag", valueName: "TAG", help: "Leave out tests carrying this tag.", repeatable: true),
+      .init(name: "exclude-id", valueName: "GLOB", help: "Leave out tests whose id matches.", repeatable: true),
       .init(
         name: "shard", valueName: "K/N", help: "Run only shard K of N (1-based; stable as vectors are added).",
         repeatable: false),
@@ -42,7 +45,12 @@ enum RunCommand: Subcommand {
         name: "jobs", valueName: "N", help: "With --adapter: run N instances of the adapter in parallel (default: 1).",
         repeatable: false),
       .init(
-        name: "show-failures", valueName: "N", help: "Print at most N failures in full (default: 50).",
+        name: "show-failures", valueName: "N",
+        help: "Print at most N failures in full, taken in turn from each suite (default: 50).",
+        repeatable: false),
+      .init(
+        name: "max-failures", valueName: "N",
+        help: "Stop at the Nth problem (failed or errored test, file not loaded); later tests are not run.",
         repeatable: false),
       .init(
         name: "report-json", valueName: "FILE", help: "Also write a JSON summary (docs/report.schema.json).",
@@ -57,20 +65,38 @@ enum RunCommand: Subcommand {
         name: "expectations", valueName: "FILE",
         help: "Expected failures: listed tests that fail are skipped; a listed pass or a stale entry fails.",
         repeatable: false),
+      .init(
+        name: "junit-flavour", valueName: "FLAVOUR",
+        help:
+          "standard (default) or strict: valid against the junit-10 schema of Jenkins' xunit plugin (no file on testcases; no skipped, timestamp, hostname on the root).",
+        repeatable: false),
+      .init(
+        name: "write-expectations", valueName: "FILE",
+        help: "Write the tests that fail now as an expectations file (a baseline for --expectations).",
+        repeatable: false),
     ])
 
   static var help: String {
     """
-    USAGE: conformance run [--vectors DIR]... [--junit FILE] [--suite NAME]... [--tag TAG]... [--id GLOB]... [--shard K/N]
-                           [--adapter COMMAND [--timeout SECONDS] [--max-restarts N] [--jobs N]] [--report-json FILE] [--summary-md FILE] [--report-html FILE]
-                           [--expectations FILE]
+    USAGE: conformance run [--vectors PATH]... [--junit FILE] [--suite NAME]... [--tag TAG]... [--id GLOB]...
+                           [--exclude-tag TAG]... [--exclude-id GLOB]... [--shard K/N]
+                           [--adapter COMMAND]... [--timeout SECONDS] [--max-restarts N] [--jobs N]
+                           [--show-failures N] [--max-failures N] [--report-json FILE] [--summary-md FILE]
+                           [--report-html FILE] [--expectations FILE] [--junit-flavour standard|strict]
+                           [--write-expectations FILE]
 
-    Loads every *.json vector file under each DIR (recursively; *.schema.json files are skipped),
-    runs each selected test against the reference parsers (or, with --adapter, another
-    implementation), prints every failure with its file, id, expected and actual result, and
-    writes a JUnit XML report, replacing FILE atomically.
+    Loads every *.json vector file under each PATH (recursively; *.schema.json files are skipped;
+    a PATH may also be one vector file), runs each selected test against the reference parsers
+    (or, with --adapter, another implementation) and writes a JUnit XML report, replacing FILE
+    atomically. At the end it prints up to --show-failures problems, taken in turn from each
+    suite, each with its file, id, description, input, expected and actual result and the first
+    difference (long values cut with "… N more bytes"), then a table of counts per suite and the
+    closing line `P passed, F failed[, X expected failures][, S skipped]`. While it runs, a
+    progress line `[files done/files] T tests, N problems` is redrawn on stderr when stderr is a
+    terminal. Output is coloured when stdout is a terminal and NO_COLOR is not set.
     Filters combine: a test runs when it matches every kind of filter given, and any one value
-    of each. Every report is replaced atomically and its folder is created (docs/reports.md).
+    of each, and no exclude. A selection that matches no test is an error (exit 2).
+    Every report is replaced atomically and its folder is created (docs/reports.md).
     With --expectations FILE (docs/expectations.md), a listed test that fails or errors is
     reported as skipped with its reason; a listed test that passes is a failure (unexpected
     pass), and an entry matching no loaded vector is stale and fails the run.
@@ -78,8 +104,10 @@ enum RunCommand: Subcommand {
     OPTIONS:
     \(spec.optionsHelp)
 
-    EXIT STATUS: 0 every selected test passed; 1 a test failed or errored; 2 a vector file could not
-    be loaded or the command line was wrong (the report is still written for what did load).
+    EXIT STATUS: 0 every selected test passed; 1 a test failed or errored, an expected failure
+    passed, or an expectations entry is stale; 2 a vector file could not be loaded, no test
+    matches the filters, or the command line was wrong (the reports are still written for what
+    did load and run).
     """
   }
 
@@ -97,6 +125,13 @@ enum RunCommand: Subcommand {
       }
       failureLimit = limit
     }
+    var maxFailures: Int? = nil
+    if let text = arguments.value("max-failures") {
+      guard let limit = Int(text), limit >= 1 else {
+        throw UsageError("--max-failures needs a whole number of at least 1, got '\(text)'", command: name)
+      }
+      maxFailures = limit
+    }
     let implementations = try implementations(from: arguments, selection: selection)
     var expectedFailures: ExpectedFailures? = nil
     if let file = arguments.value("expectations") {
@@ -106,9 +141,24 @@ enum RunCommand: Subcommand {
         throw UsageError("--expectations \(error)", command: name)
       }
     }
-    let runner = Runner(
+    var runner = Runner(
       implementations: implementations, selection: selection, expectedFailures: expectedFailures ?? ExpectedFailures())
-    let junit = JUnitReportWriter(destination: junitPath)
+    runner.maxFailures = maxFailures
+    let stamp: ShardStamp?
+    do {
+      stamp = try ShardStamp.forRun(selection: selection, roots: roots)
+    } catch {
+      throw UsageError("--vectors \(error)", command: name)
+    }
+    var flavour = JUnitFlavour.standard
+    if let text = arguments.value("junit-flavour") {
+      guard let parsed = JUnitFlavour(rawValue: text) else {
+        throw UsageError("--junit-flavour is standard or strict, got '\(text)'", command: name)
+      }
+      flavour = parsed
+    }
+    let junit = JUnitReportWriter(
+      destination: junitPath, runProperties: stamp?.junitProperties ?? [], flavour: flavour)
     var observers: [any RunObserver] = [junit]
     let reports = RunReports(
       info: RunReportInfo(
@@ -120,11 +170,17 @@ enum RunCommand: Subcommand {
         json: arguments.value("report-json"), markdown: arguments.value("summary-md"),
         html: arguments.value("report-html")))
     if !reports.destinations.isEmpty { observers.append(reports) }
+    let baseline = arguments.value("write-expectations").map(ExpectationsBaselineWriter.init(destination:))
+    if let baseline { observers.append(baseline) }
     // The console comes last: when it prints the closing lines, every report is on disk.
     observers.append(
-      ConsoleReporter(console: console, failureLimit: failureLimit) {
-        ["JUnit report: \(junitPath)"] + reports.writtenLines
+      ConsoleReporter(
+        console: console, failureLimit: failureLimit, selection: selection, roots: roots,
+        showsExpectedFailures: expectedFailures != nil
+      ) {
+        ["JUnit report: \(junitPath)"] + reports.writtenLines + [baseline?.writtenLine].compactMap { $0 }
       })
+    (observers.last as? ConsoleReporter)?.implementation = implementations.map(\.name).joined(separator: ", ")
     let summary: RunSummary
     do {
       summary = try runner.run(roots: roots, observers: observers)
@@ -224,6 +280,7 @@ enum RunCommand: Subcommand {
     }
     return Selection(
       suites: arguments.all("suite"), tags: arguments.all("tag"),
-      idPatterns: arguments.all("id").map(IDPattern.init), shard: shard)
+      idPatterns: arguments.all("id").map(IDPattern.init), excludedTags: arguments.all("exclude-tag"),
+      excludedIDPatterns: arguments.all("exclude-id").map(IDPattern.init), shard: shard)
   }
 }

@@ -152,7 +152,7 @@ struct Reader {
       skipWhitespace()
       switch peek() {
       case UInt8(ascii: ","):
-        position += 1
+        try skipComma(before: UInt8(ascii: "}"))
       case UInt8(ascii: "}"):
         position += 1
         depth -= 1
@@ -162,6 +162,17 @@ struct Reader {
       default:
         throw error("unexpected \(describeByte(at: position)), expected ',' or '}' in an object")
       }
+    }
+  }
+
+  /// Steps over a `,` between members or elements; a comma right before the container's end is
+  /// reported as a trailing comma, at the comma (rather than as an unexpected `]` after it).
+  mutating func skipComma(before end: UInt8) throws(JSONParseError) {
+    let comma = position
+    position += 1
+    skipWhitespace()
+    if peek() == end {
+      throw error("trailing comma before '\(Character(Unicode.Scalar(end)))' (JSON allows none)", at: comma)
     }
   }
 
@@ -182,7 +193,7 @@ struct Reader {
       skipWhitespace()
       switch peek() {
       case UInt8(ascii: ","):
-        position += 1
+        try skipComma(before: UInt8(ascii: "]"))
       case UInt8(ascii: "]"):
         position += 1
         depth -= 1

@@ -363,7 +363,8 @@ public final class ProcessImplementation: Implementation {
   static func outcome(from object: JSONObject) throws(AdapterError) -> Outcome {
     let text = JSONSerializer.compact.string(from: .object(object))
     if object["result"] == nil, case .string(let reason)? = object["error"] {
-      throw AdapterError(description: "adapter could not evaluate the input: \(reason)")
+      // Only the reason: the runner says "NAME could not evaluate the input: " once.
+      throw AdapterError(description: reason)
     }
     guard case .string(let result)? = object["result"] else {
       throw AdapterError(description: "adapter answered \(text); expected an object with \"result\"")

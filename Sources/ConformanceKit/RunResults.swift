@@ -27,6 +27,8 @@ public struct TestResult: Sendable {
   /// Set when an expectations entry lists this test (see ``ExpectedFailures``): `status` is
   /// then the listed outcome (skipped, or failed for an unexpected pass) and the entry says why.
   public var expectedFailure: ExpectedFailureMatch? = nil
+  /// The test's `input`, for reports that show a failing test.
+  public var input: JSONValue? = nil
 
   public init(
     id: String, description: String?, tags: [String], status: Status, nanoseconds: UInt64,
@@ -74,6 +76,11 @@ public struct FileReport: Sendable {
   /// The implementation these results are of, in a run of several (`nil` with one, and for a
   /// file that failed to load, which is reported once).
   public var implementation: String? = nil
+  /// How many of the file's tests pass the selection's filters, whether or not the shard owns
+  /// them (see ``Selection/matchesFilters(test:in:)``).
+  public var filterMatches = 0
+  /// Those of them in a suite the implementation supports.
+  public var checkableMatches = 0
 
   public init(
     location: VectorFileLocation, suite: String?, source: String?, description: String?,
@@ -110,6 +117,9 @@ public struct Counts: Sendable, Equatable {
 
   /// Tests that ran or were skipped; a load error is not a test.
   public var tests: Int { passed + failed + errored + skipped }
+
+  /// Failed and errored tests and files that did not load.
+  public var problems: Int { failed + errored + loadErrors }
 
   public mutating func add(_ status: TestResult.Status) {
     switch status {
@@ -149,6 +159,22 @@ public struct RunSummary: Sendable {
   public var byImplementation: [String: Counts] = [:]
   public var bySuiteByImplementation: [String: [String: Counts]] = [:]
   public var drift: [Drift] = []
+  /// Tests of the loaded files that pass the selection's filters (the shard left out).
+  public var filterMatches = 0
+  /// No test of the loaded files passes the filters: nothing was checked, which must never
+  /// look like a green run (exit status 2). A shard that owns none of the matching tests is
+  /// not in this case.
+  public var nothingSelected = false
+  /// Tests pass the filters, but none is in a suite the implementation supports: every one was
+  /// skipped, nothing was checked (exit status 2 too).
+  public var nothingCheckable = false
+  /// Tests passing the filters in suites the implementation supports (the shard left out).
+  public var checkableMatches = 0
+  /// Set to the limit when `--max-failures` stopped the run.
+  public var stoppedAtProblems: Int? = nil
+
+  /// Failed and errored tests and files that did not load, so far.
+  public var problems: Int { totals.problems }
 
   public init() {}
 
@@ -157,7 +183,11 @@ public struct RunSummary: Sendable {
   public mutating func add(_ report: FileReport, countingFile: Bool = true) {
     let counts = report.counts
     totals = totals + counts
-    if countingFile { files += 1 }
+    if countingFile {
+      files += 1
+      filterMatches += report.filterMatches
+    }
+    checkableMatches += report.checkableMatches
     if let suite = report.suite { bySuite[suite, default: Counts()] = bySuite[suite, default: Counts()] + counts }
     if let implementation = report.implementation {
       byImplementation[implementation, default: Counts()] = byImplementation[implementation, default: Counts()] + counts
@@ -168,11 +198,11 @@ public struct RunSummary: Sendable {
     }
   }
 
-  /// The process exit status docs/junit-report.md fixes: 2 when a file failed to load, 1 when a test
-  /// failed or errored (an unexpected pass is a failure) or an expectations entry is stale,
-  /// 0 when every test passed.
+  /// The process exit status docs/junit-report.md fixes: 2 when a file failed to load or no test
+  /// passes the selection, 1 when a test failed or errored (an unexpected pass is a failure) or
+  /// an expectations entry is stale, 0 when every test passed.
   public var exitStatus: Int32 {
-    if totals.loadErrors > 0 { return 2 }
+    if totals.loadErrors > 0 || nothingSelected || nothingCheckable { return 2 }
     if totals.failed > 0 || totals.errored > 0 || !staleExpectations.isEmpty || !implementationProblems.isEmpty {
       return 1
     }

@@ -43,6 +43,9 @@ public struct Runner: Sendable {
   public var batchSize: Int
   /// Tests known to fail (`--expectations`), applied before observers see a file's results.
   public var expectedFailures: ExpectedFailures
+  /// `--max-failures N`: the run stops at its Nth problem (a failed or errored test, a file that
+  /// did not load); the tests after it are neither run nor reported.
+  public var maxFailures: Int? = nil
 
   public init(
     implementation: any Implementation, selection: Selection = Selection(),
@@ -126,7 +129,16 @@ public struct Runner: Sendable {
         continue
       }
       summary.drift += drift
-      for (position, (report, prepared)) in items.enumerated() {
+      var stopping = false
+      for (position, item) in items.enumerated() {
+        var (report, prepared) = item
+        if let limit = maxFailures {
+          if let trimmed = Runner.trim(report, toProblems: limit - summary.problems) {
+            report = trimmed
+            prepared = preparers.map { $0?(report) }
+          }
+          if summary.problems + report.counts.problems >= limit { stopping = true }
+        }
         summary.add(report, countingFile: position == 0)
         for (observerIndex, observer) in observers.enumerated() {
           if let preparingObserver = preparing[observerIndex], let value = prepared[observerIndex] {
@@ -136,12 +148,42 @@ public struct Runner: Sendable {
           }
         }
       }
+      if stopping {
+        summary.stoppedAtProblems = maxFailures
+        break
+      }
     }
-    summary.staleExpectations = expectedFailures.staleEntries(expectationUsage)
+    // A run stopped early has not seen every file: no entry can be judged stale.
+    if summary.stoppedAtProblems == nil {
+      summary.staleExpectations = expectedFailures.staleEntries(expectationUsage)
+    }
     summary.implementationProblems = implementations.flatMap { $0.finish() }
+    summary.nothingSelected = summary.filterMatches == 0
+    summary.nothingCheckable = summary.filterMatches > 0 && summary.checkableMatches == 0
     summary.nanoseconds = monotonicNanoseconds() - started
     for observer in observers { try observer.runFinished(summary) }
     return summary
+  }
+
+  /// The report with its results cut just after its `allowed`th problem; `nil` when it has no
+  /// more than `allowed` problems (nothing to cut).
+  static func trim(_ report: FileReport, toProblems allowed: Int) -> FileReport? {
+    guard case .results(let results) = report.content, report.counts.problems > allowed else { return nil }
+    var seen = 0
+    var end = results.count
+    for (index, result) in results.enumerated() {
+      switch result.status {
+      case .failed, .errored: seen += 1
+      case .passed, .skipped: break
+      }
+      if seen == max(allowed, 1) {
+        end = index + 1
+        break
+      }
+    }
+    var trimmed = report
+    trimmed.content = .results(Array(results[..<end]))
+    return trimmed
   }
 
   /// Loads only: every file's load result, in file order (for `lint` and `list`).
@@ -183,7 +225,15 @@ public struct Runner: Sendable {
       file = loaded
     }
     let loading = monotonicNanoseconds() - started
-    let tests = file.tests.filter { selection.includes(test: $0, in: file) }
+    // Tests passing the filters are counted whether or not the shard owns them: a selection
+    // matching nothing is a mistake, a shard owning none of the matches is not.
+    var filterMatches = 0
+    var tests: [VectorTest] = []
+    for test in file.tests where selection.matchesFilters(test: test, in: file) {
+      filterMatches += 1
+      if let shard = selection.shard, !shard.owns(file: file.path, id: test.id) { continue }
+      tests.append(test)
+    }
     let reports = implementations.map { implementation in
       let started = monotonicNanoseconds()
       let supported = implementation.supports(suite: file.suite)
@@ -192,6 +242,8 @@ public struct Runner: Sendable {
         location: location, suite: file.suite, source: file.source, description: file.description,
         content: .results(results), testIDs: file.tests.map(\.id),
         nanoseconds: loading + monotonicNanoseconds() - started)
+      report.filterMatches = filterMatches
+      report.checkableMatches = supported ? filterMatches : 0
       if implementations.count > 1 { report.implementation = implementation.name }
       return report
     }
@@ -210,10 +262,12 @@ public struct Runner: Sendable {
     -> TestResult
   {
     guard supported else {
-      return TestResult(
+      var skipped = TestResult(
         id: test.id, description: test.description, tags: test.tags,
         status: .skipped("\(implementation.name) does not implement suite \(suite)"), nanoseconds: 0,
         actual: nil, expected: test.expectation)
+      skipped.input = test.input
+      return skipped
     }
     let started = monotonicNanoseconds()
     let status: TestResult.Status
@@ -237,6 +291,7 @@ public struct Runner: Sendable {
       id: test.id, description: test.description, tags: test.tags, status: status,
       nanoseconds: monotonicNanoseconds() - started, actual: actual, expected: test.expectation)
     result.log = evaluation.log
+    result.input = test.input
     return result
   }
 

@@ -1,30 +1,80 @@
-/// Which tests a run executes: `--suite`, `--tag`, `--id` and `--shard` together.
-/// Each given filter must hold; within one filter, any listed value matches.
+import ConformanceJSON
+
+/// Which tests a run executes: `--suite`, `--tag`, `--id`, `--exclude-tag`, `--exclude-id` and
+/// `--shard` together. Each given filter must hold; within one filter, any listed value matches;
+/// a test carrying an excluded tag or matching an excluded id never runs.
 public struct Selection: Sendable {
   public var suites: [String]
   public var tags: [String]
   public var idPatterns: [IDPattern]
+  public var excludedTags: [String]
+  public var excludedIDPatterns: [IDPattern]
   public var shard: Shard?
 
-  public init(suites: [String] = [], tags: [String] = [], idPatterns: [IDPattern] = [], shard: Shard? = nil) {
+  public init(
+    suites: [String] = [], tags: [String] = [], idPatterns: [IDPattern] = [], excludedTags: [String] = [],
+    excludedIDPatterns: [IDPattern] = [], shard: Shard? = nil
+  ) {
     self.suites = suites
     self.tags = tags
     self.idPatterns = idPatterns
+    self.excludedTags = excludedTags
+    self.excludedIDPatterns = excludedIDPatterns
     self.shard = shard
   }
 
-  public var isEverything: Bool { suites.isEmpty && tags.isEmpty && idPatterns.isEmpty && shard == nil }
+  public var isEverything: Bool { !hasFilters && shard == nil }
+
+  /// Whether any filter other than the shard is given.
+  public var hasFilters: Bool {
+    !(suites.isEmpty && tags.isEmpty && idPatterns.isEmpty && excludedTags.isEmpty && excludedIDPatterns.isEmpty)
+  }
 
   public func includes(suite: String) -> Bool {
     suites.isEmpty || suites.contains(suite)
   }
 
   public func includes(test: VectorTest, in file: VectorFile) -> Bool {
+    guard matchesFilters(test: test, in: file) else { return false }
+    if let shard, !shard.owns(file: file.path, id: test.id) { return false }
+    return true
+  }
+
+  /// Whether the test passes every filter but the shard: a selection that matches no test this
+  /// way is a mistake on the command line, while a shard may own none of the matching tests.
+  public func matchesFilters(test: VectorTest, in file: VectorFile) -> Bool {
     guard includes(suite: file.suite) else { return false }
     if !tags.isEmpty && !test.tags.contains(where: { tags.contains($0) }) { return false }
     if !idPatterns.isEmpty && !idPatterns.contains(where: { $0.matches(test.id) }) { return false }
-    if let shard, !shard.owns(file: file.path, id: test.id) { return false }
+    if !excludedTags.isEmpty && test.tags.contains(where: { excludedTags.contains($0) }) { return false }
+    if excludedIDPatterns.contains(where: { $0.matches(test.id) }) { return false }
     return true
+  }
+
+  /// The filters as command-line options (`--suite leeep.fid --tag unicod`), shard left out;
+  /// empty when none is given.
+  public var filterArguments: String {
+    var parts: [String] = []
+    for suite in suites { parts.append("--suite \(suite)") }
+    for tag in tags { parts.append("--tag \(tag)") }
+    for pattern in idPatterns { parts.append("--id \(pattern.pattern)") }
+    for tag in excludedTags { parts.append("--exclude-tag \(tag)") }
+    for pattern in excludedIDPatterns { parts.append("--exclude-id \(pattern.pattern)") }
+    return parts.joined(separator: " ")
+  }
+
+  /// A canonical text of the filters, shard left out (every shard of one run gives the same):
+  /// each list sorted by bytes without repeats, one line per kind. Reports carry its digest so
+  /// `conformance merge` can tell shards of different selections apart.
+  public var canonicalFilters: String {
+    func line(_ name: String, _ values: [String]) -> String {
+      var seen: Set<[UInt8]> = []
+      let sorted = values.filter { seen.insert(Array($0.utf8)).inserted }.sorted(by: utf8Precedes)
+      return name + "=" + sorted.joined(separator: "\u{0}") + "\n"
+    }
+    return "conformance-selection/1\n" + line("suites", suites) + line("tags", tags)
+      + line("ids", idPatterns.map(\.pattern)) + line("exclude-tags", excludedTags)
+      + line("exclude-ids", excludedIDPatterns.map(\.pattern))
   }
 }
 

@@ -79,7 +79,7 @@ public struct VectorFileDecoder: Sendable {
   // A test's members are read in one pass into one local each (the first of a repeated key wins, as
   // with a lookup); every check then runs on those in the same order as before, so each
   // error and its text are the ones a check-by-check reading gives.
-  private func decodeTest(_ value: JSONValue, location: @autoclosure () -> String, fileContext: JSONObject)
+  func decodeTest(_ value: JSONValue, location: @autoclosure () -> String, fileContext: JSONObject)
     throws(VectorFileError) -> VectorTest
   {
     guard case .object(let test) = value else {

@@ -54,13 +54,21 @@ public struct VectorLoader: Sendable {
   }
 
   /// Every `*.json` file under `root` except `*.schema.json`, in byte order of their paths.
+  /// A root that is a file is that one file: its folder is its root, its name its path.
   public func discover(root: String) throws(VectorRootError) -> [VectorFileLocation] {
     var info = stat()
     guard stat(root, &info) == 0 else {
-      throw VectorRootError(root: root, reason: "no such folder")
+      throw VectorRootError(root: root, reason: "no such file or folder")
+    }
+    if info.st_mode & S_IFMT == S_IFREG {
+      let slash = root.lastIndex(of: "/")
+      let name = slash.map { String(root[root.index(after: $0)...]) } ?? root
+      let folder = slash.map { $0 == root.startIndex ? "/" : String(root[..<$0]) } ?? ""
+      guard !name.isEmpty else { throw VectorRootError(root: root, reason: "not a folder or a file") }
+      return [VectorFileLocation(root: folder, path: name)]
     }
     guard info.st_mode & S_IFMT == S_IFDIR else {
-      throw VectorRootError(root: root, reason: "not a folder")
+      throw VectorRootError(root: root, reason: "not a folder or a regular file")
     }
     var found: [String] = []
     try walk(root: root, relative: "", into: &found)

@@ -12,7 +12,7 @@ import ConformanceKit
 /// HTML-escaped here, the embedded JSON has `<`, `>` and `&` written as `\u` escapes so it
 /// cannot end its `<script>` element, and the script inserts data with `textContent`.
 public enum HTMLReport {
-  /// Longest expected or actual text rendered per failure, in scalars.
+  /// Longest expected, actual or input text rendered per failure, in UTF-8 bytes (about).
   static let textLimit = 20_000
 
   public static func text(_ data: RunReportData) -> String {
@@ -51,7 +51,7 @@ public enum HTMLReport {
       <section id="totals" aria-label="Totals"></section>
       <div class="filter"><label for="filter">Filter</label> <input id="filter" type="search" autocomplete="off" placeholder="suite, id, tag, file or any text"> <span id="filter-count"></span></div>
       <section><h2>Suites by tag</h2><div class="scroll"><table id="matrix"></table></div>
-      <p class="legend"><span class="cell pass">passed</span> <span class="cell fail">failed or errored</span> <span class="cell skip">only skipped</span> <span class="cell none">no tests</span> Each cell: passed / tests; hover for details.</p></section>
+      <p class="legend"><span class="cell pass">passed</span> <span class="cell fail">failed or errored</span> <span class="cell skip">only skipped</span> <span class="cell none">no tests</span> Each cell: passed / tests run (skipped tests are left out); hover for details.</p></section>
       <section id="implementations-section" hidden><h2>Implementations by suite</h2><div class="scroll"><table id="implementation-matrix"></table></div>
       <p class="legend"><span class="cell pass">all passed</span> <span class="cell fail">failed or errored</span> <span class="cell skip">only skipped</span> <span class="cell none">not implemented</span> Each cell: passed / tests; skipped tests never count as failures.</p></section>
       <section id="drift-section" hidden><h2>Where the implementations disagree</h2><div id="drift"></div></section>
@@ -81,6 +81,11 @@ public enum HTMLReport {
       ]
       if let actual = failure.actual {
         view["actual"] = parts(DifferenceHighlight.render(actual, marking: located?.actual))
+      }
+      if let input = failure.input {
+        // Nothing is marked in an input: its beginning is kept when it is long.
+        let text = DifferenceHighlight.render(input, marking: nil).before
+        view["input"] = ["", "", .string(ReportText.truncated(text, limit: textLimit))]
       }
       return .object(view)
     }
@@ -139,6 +144,12 @@ public enum HTMLReport {
     if !selection.tags.isEmpty { parts.append("tags " + selection.tags.joined(separator: ", ")) }
     if !selection.idPatterns.isEmpty {
       parts.append("ids " + selection.idPatterns.map(\.pattern).joined(separator: ", "))
+    }
+    if !selection.excludedTags.isEmpty {
+      parts.append("excluding tags " + selection.excludedTags.joined(separator: ", "))
+    }
+    if !selection.excludedIDPatterns.isEmpty {
+      parts.append("excluding ids " + selection.excludedIDPatterns.map(\.pattern).joined(separator: ", "))
     }
     if let shard = selection.shard { parts.append("shard \(shard)") }
     return "selection: " + parts.joined(separator: "; ")

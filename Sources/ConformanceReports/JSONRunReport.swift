@@ -99,6 +99,7 @@ public enum JSONRunReport {
     object["id"] = .string(failure.id)
     if let description = failure.description { object["description"] = .string(description) }
     object["tags"] = .array(failure.tags.map(JSONValue.string))
+    if let input = failure.input { object["input"] = input }
     object["expected"] = failure.expected
     if let actual = failure.actual { object["actual"] = actual }
     switch failure.kind {
@@ -170,6 +171,8 @@ public enum JSONRunReport {
       "suites": .array(selection.suites.map(JSONValue.string)),
       "tags": .array(selection.tags.map(JSONValue.string)),
       "ids": .array(selection.idPatterns.map { .string($0.pattern) }),
+      "excludeTags": .array(selection.excludedTags.map(JSONValue.string)),
+      "excludeIds": .array(selection.excludedIDPatterns.map { .string($0.pattern) }),
     ]
     if let shard = selection.shard { object["shard"] = .string(shard.description) }
     return .object(object)

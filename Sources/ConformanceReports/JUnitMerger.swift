@@ -32,6 +32,7 @@ public enum JUnitMerger {
     case unreadable(path: String, reason: String)
     case malformed(path: String, line: Int, message: String)
     case documentType(path: String, line: Int)
+    case tooLarge(path: String, line: Int, message: String)
     case notJUnit(path: String, line: Int, reason: String)
     case overlap(path: String, line: Int, testsuite: String, testcase: String, firstPath: String)
     case write(JUnitWriteError)
@@ -44,6 +45,10 @@ public enum JUnitMerger {
         return "\(path): cannot read: \(reason)"
       case .malformed(let path, let line, let message):
         return "\(path):\(line): not well-formed XML: \(message)"
+      case .tooLarge(let path, let line, let message):
+        return "\(path):\(line): a text node or attribute value is larger than the 10,000,000 bytes libxml2 "
+          + "reads without its huge option (\(message)); readers such as lxml and junitparser refuse it too. "
+          + "Reports from `conformance run` cap every value far below that"
       case .documentType(let path, let line):
         return "\(path):\(line): refused: a document type declaration (<!DOCTYPE>) has no place in a JUnit "
           + "report, and its entities could read other files or expand without bound"
@@ -77,6 +82,7 @@ public enum JUnitMerger {
         case .unreadable(let reason): throw .unreadable(path: path, reason: reason)
         case .malformed(let line, let message): throw .malformed(path: path, line: line, message: message)
         case .documentType(let line): throw .documentType(path: path, line: line)
+        case .tooLarge(let line, let message): throw .tooLarge(path: path, line: line, message: message)
         }
       }
       documents.append(document)
@@ -328,7 +334,7 @@ public enum JUnitMerger {
       if let properties = ([first] + members).lazy.compactMap({ suite in
         suite.node.childElements.first { $0.elementName == "properties" }
       }).first {
-        try copyElement(properties, to: writer)
+        try ShardStamp.writeMergedProperties(properties, to: writer)
       }
       for testcase in sorted { try copyElement(testcase.node, to: writer) }
       for stream in ["system-out", "system-err"] {

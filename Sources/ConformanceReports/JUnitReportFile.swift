@@ -27,6 +27,8 @@ struct JUnitRootAttributes {
   var nanoseconds: UInt64
   var timestamp: String?
   var hostname: String?
+  /// The Jenkins xunit (junit-10 schema) flavour: no `skipped`, `timestamp`, `hostname` here.
+  var strict = false
 }
 
 /// How many testcases a testsuite (or the whole report) holds, by outcome. Each testcase counts
@@ -46,11 +48,11 @@ public struct JUnitCounts: Sendable, Equatable {
       skipped: lhs.skipped + rhs.skipped)
   }
 
-  func write(to writer: XMLWriter) throws(XMLWriterError) {
+  func write(to writer: XMLWriter, skipped writesSkipped: Bool = true) throws(XMLWriterError) {
     try writer.attribute("tests", String(tests))
     try writer.attribute("failures", String(failures))
     try writer.attribute("errors", String(errors))
-    try writer.attribute("skipped", String(skipped))
+    if writesSkipped { try writer.attribute("skipped", String(skipped)) }
   }
 }
 
@@ -200,10 +202,10 @@ final class JUnitReportFile {
     try writer.startDocument()
     try writer.startElement("testsuites")
     try writer.attribute("name", root.name)
-    try root.counts.write(to: writer)
+    try root.counts.write(to: writer, skipped: !root.strict)
     try writer.attribute("time", JUnitFormat.seconds(nanoseconds: root.nanoseconds))
-    if let timestamp = root.timestamp { try writer.attribute("timestamp", timestamp) }
-    if let hostname = root.hostname { try writer.attribute("hostname", hostname) }
+    if !root.strict, let timestamp = root.timestamp { try writer.attribute("timestamp", timestamp) }
+    if !root.strict, let hostname = root.hostname { try writer.attribute("hostname", hostname) }
     // A line break as character data: whitespace between elements, so that the first spliced
     // `<testsuite>` starts on its own line.
     try writer.text("\n")

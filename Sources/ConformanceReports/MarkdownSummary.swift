@@ -10,7 +10,7 @@ public enum MarkdownSummary {
   public static let defaultFailureLimit = 20
   /// Load errors, stale entries and expected failures listed at most.
   static let listLimit = 20
-  /// Longest expected or actual JSON text shown, in scalars.
+  /// Longest expected, actual or input JSON text shown, in UTF-8 bytes.
   static let jsonLimit = 1_000
 
   public static func text(_ data: RunReportData, failureLimit: Int = defaultFailureLimit) -> String {
@@ -52,12 +52,12 @@ public enum MarkdownSummary {
       let shown = min(failureLimit, data.failures.count)
       if shown < data.failures.count {
         lines.append(
-          "Showing the first \(shown) of \(data.failures.count) failures; \(data.failures.count - shown) more are "
-            + "left out here (the JSON and HTML reports list them all).")
+          "Showing \(shown) of \(data.failures.count) failures, taken in turn from each suite; "
+            + "\(data.failures.count - shown) more are left out here (the JSON and HTML reports list them all).")
       } else {
         lines.append("\(count(data.failures.count, "failure", "failures")):")
       }
-      for (index, failure) in data.failures.prefix(shown).enumerated() {
+      for (index, failure) in roundRobin(data.failures, limit: shown, group: \.suite).enumerated() {
         lines.append("")
         lines += failureLines(failure, number: index + 1)
       }
@@ -134,7 +134,9 @@ public enum MarkdownSummary {
     let label = failure.kind == .errored ? "Error" : "Difference"
     facts.append("\(label): \(ReportText.markdown(ReportText.truncated(failure.message, limit: jsonLimit)))")
     lines.append(facts.joined(separator: "  \n"))
-    var block = ["expected: " + json(failure.expected)]
+    var block: [String] = []
+    if let input = failure.input { block.append("input:    " + json(input)) }
+    block.append("expected: " + json(failure.expected))
     if let actual = failure.actual { block.append("actual:   " + json(actual)) }
     let body = block.joined(separator: "\n")
     let fence = ReportText.fence(for: body)
@@ -174,6 +176,13 @@ public enum MarkdownSummary {
     }
     if !selection.idPatterns.isEmpty {
       parts.append("ids " + selection.idPatterns.map { ReportText.markdown($0.pattern) }.joined(separator: ", "))
+    }
+    if !selection.excludedTags.isEmpty {
+      parts.append("excluding tags " + selection.excludedTags.map(ReportText.markdown).joined(separator: ", "))
+    }
+    if !selection.excludedIDPatterns.isEmpty {
+      parts.append(
+        "excluding ids " + selection.excludedIDPatterns.map { ReportText.markdown($0.pattern) }.joined(separator: ", "))
     }
     if let shard = selection.shard { parts.append("shard \(shard)") }
     return "selection: " + parts.joined(separator: "; ")

@@ -1,3 +1,5 @@
+import ConformanceKit
+
 /// Escaping for report text. Vector data is hostile by design (`<script>`, quotes, control and
 /// bidirectional-override characters), so every piece of it passes through here before it
 /// reaches a Markdown or HTML report.
@@ -72,13 +74,10 @@ enum ReportText {
     return output
   }
 
-  /// `text` cut to at most `limit` scalars, saying how much was left out.
+  /// `text` cut to at most `limit` UTF-8 bytes with the `… N more bytes` marker every report
+  /// and the console use (``TextCap/cut(_:limit:)``).
   static func truncated(_ text: String, limit: Int) -> String {
-    let count = text.unicodeScalars.count
-    guard count > limit else { return text }
-    var kept = String.UnicodeScalarView()
-    kept.append(contentsOf: text.unicodeScalars.prefix(limit))
-    return String(kept) + "… (\(count - limit) more characters)"
+    TextCap.cut(text, limit: limit)
   }
 
   /// A Markdown code fence longer than any run of backticks in `text`, so the text cannot end it.

@@ -78,6 +78,8 @@ public struct RunReportData: Sendable {
     public var id: String
     public var description: String?
     public var tags: [String]
+    /// The test's `input`.
+    public var input: JSONValue?
     /// The test's `expect` object.
     public var expected: JSONValue
     /// The implementation's answer in the same shape; `nil` when it threw.
@@ -159,12 +161,15 @@ public struct RunReportData: Sendable {
     return counts.failed + counts.errored > 0 ? "failed" : "passed"
   }
 
-  /// `passed`, `failed` or `load-error`, from the exit status.
+  /// `passed`, `failed`, `load-error` or `no-tests` (no test passes the filters), from the exit
+  /// status.
   public var status: String {
     switch summary.exitStatus {
     case 0: return "passed"
     case 1: return "failed"
-    default: return "load-error"
+    default:
+      let nothing = summary.nothingSelected || summary.nothingCheckable
+      return summary.totals.loadErrors == 0 && nothing ? "no-tests" : "load-error"
     }
   }
 
@@ -282,7 +287,7 @@ public final class RunReportRecorder: RunObserver {
     func failure(_ kind: RunReportData.Failure.Kind, actual: JSONValue?, message: String) -> RunReportData.Failure {
       RunReportData.Failure(
         kind: kind, location: location, suite: suite, id: result.id, description: result.description,
-        tags: result.tags, expected: result.expected.json, actual: actual, message: message,
+        tags: result.tags, input: result.input, expected: result.expected.json, actual: actual, message: message,
         entryPlace: result.expectedFailure?.entry.place, implementation: implementation)
     }
     switch result.status {

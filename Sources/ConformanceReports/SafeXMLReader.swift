@@ -26,6 +26,10 @@ enum XMLReadFailure: Error, Equatable {
   case unreadable(reason: String)
   case malformed(line: Int, message: String)
   case documentType(line: Int)
+  /// Past one of libxml2's default size limits (10,000,000 bytes in one text node or attribute
+  /// value), which this reader, like lxml and junitparser, does not lift: the document may well
+  /// be well-formed.
+  case tooLarge(line: Int, message: String)
 }
 
 /// Reads untrusted XML (shard reports) with libxml2, safely.
@@ -51,11 +55,14 @@ enum SafeXMLReader {
 
   /// What the C callbacks learn during a parse; reached through the context's `_private`.
   private final class ParseState {
+    var limitReached = false
     var documentTypeLine: Int?
     var firstError: (line: Int, message: String)?
   }
 
-  static func read(path: String) throws(XMLReadFailure) -> ParsedXMLDocument {
+  /// `enough`: asked after each chunk with the document built so far; when it says yes, reading
+  /// stops there and the partial document is returned (for a look at a report's first lines).
+  static func read(path: String, enough: ((xmlDocPtr) -> Bool)? = nil) throws(XMLReadFailure) -> ParsedXMLDocument {
     _ = libxml2Initialized
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw .unreadable(reason: FileSystem.errnoText()) }
@@ -94,6 +101,8 @@ enum SafeXMLReader {
       guard state.firstError == nil else { return }
       var message = error.pointee.message.map { String(cString: $0) } ?? "error \(error.pointee.code)"
       while message.utf8.last == UInt8(ascii: "\n") { message.removeLast() }
+      // libxml2 2.9 words its size limits as "huge text node" or "Huge input lookup".
+      state.limitReached = message.lowercased().contains("huge")
       state.firstError = (Int(error.pointee.line), message)
     }
 
@@ -117,8 +126,17 @@ enum SafeXMLReader {
       total += count
       _ = xmlParseChunk(
         context, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(count), 0)
+      if let enough, state.documentTypeLine == nil, state.firstError == nil, let document = context.pointee.myDoc,
+        enough(document)
+      {
+        context.pointee.myDoc = nil
+        return ParsedXMLDocument(pointer: document, path: path)
+      }
     }
     if let line = state.documentTypeLine { throw .documentType(line: line) }
+    if let error = state.firstError, state.limitReached {
+      throw .tooLarge(line: error.line, message: error.message)
+    }
     if let error = state.firstError { throw .malformed(line: error.line, message: error.message) }
     guard context.pointee.wellFormed != 0, let document = context.pointee.myDoc else {
       throw .malformed(line: Int(xmlSAX2GetLineNumber(context)), message: "not well-formed")

@@ -87,7 +87,8 @@ import Testing
   }
 
   @Test func grammarErrorsNameThePlace() {
-    #expect(failure("[1, 2,]") == "line 1, column 7: unexpected character ']', expected a value")
+    #expect(failure("[1, 2,]") == "line 1, column 6: trailing comma before ']' (JSON allows none)")
+    #expect(failure("{\"a\": 1,\n}") == "line 1, column 8: trailing comma before '}' (JSON allows none)")
     #expect(failure("{\"a\" 1}") == "line 1, column 6: unexpected character '1', expected ':' after a key")
     #expect(failure("[01]") == "line 1, column 3: invalid number: leading zeros are not allowed")
     #expect(failure("[1.]") == "line 1, column 4: invalid number: expected a digit after '.'")

@@ -93,7 +93,9 @@ import Testing
     #expect(try Self.schema().validate(report) == [])
     #expect(report.objectValue?["status"] == "passed")
     #expect(
-      report.objectValue?["selection"] == ["suites": [], "tags": ["valid"], "ids": [], "shard": "1/1"])
+      report.objectValue?["selection"] == [
+        "suites": [], "tags": ["valid"], "ids": [], "excludeTags": [], "excludeIds": [], "shard": "1/1",
+      ])
     #expect(report.objectValue?["expectations"] == nil)
   }
 

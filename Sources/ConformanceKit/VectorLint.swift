@@ -1,0 +1,170 @@
+import ConformanceJSON
+
+/// One problem `conformance lint` found, in the `FILE:LINE:COLUMN: error: MESSAGE` form editors
+/// and CI problem matchers read (GCC's).
+public struct LintProblem: Sendable, Equatable, CustomStringConvertible {
+  public enum Severity: String, Sendable { case error, warning }
+
+  public var file: String
+  /// Where in the file; `nil` for a file that could not be read at all.
+  public var position: JSONTextPosition?
+  public var severity: Severity
+  public var message: String
+
+  public init(file: String, position: JSONTextPosition?, severity: Severity, message: String) {
+    self.file = file
+    self.position = position
+    self.severity = severity
+    self.message = message
+  }
+
+  public var description: String {
+    let place = position.map { "\(file):\($0.line):\($0.column)" } ?? file
+    return "\(place): \(severity.rawValue): \(message)"
+  }
+}
+
+/// Checks vector files without running them and reports every problem it can find in each:
+/// strict JSON (the first syntax error: a parser cannot go on past one), then the file's first
+/// problem outside its tests, then each test's first problem, every id repeated in the file or
+/// across files, `error` codes and `field` names the suite does not have
+/// (``Contract/rejections``), and as warnings tests without a description and non-standard tags.
+/// Every problem is placed at its line and column.
+public struct VectorLint: Sendable {
+  public var loader: VectorLoader
+
+  public init(loader: VectorLoader = VectorLoader()) {
+    self.loader = loader
+  }
+
+  public struct Report: Sendable {
+    public var files = 0
+    public var tests = 0
+    public var problems: [LintProblem] = []
+
+    public var errors: Int { problems.filter { $0.severity == .error }.count }
+    public var warnings: Int { problems.filter { $0.severity == .warning }.count }
+  }
+
+  public func lint(roots: [String]) throws(VectorRootError) -> Report {
+    var report = Report()
+    var owners = IDOwners()
+    for root in roots {
+      for location in try loader.discover(root: root) {
+        report.files += 1
+        let before = report.problems.count
+        lint(location, owners: &owners, into: &report)
+        // A file's problems in the order they are written.
+        report.problems[before...].sort {
+          ($0.position?.line ?? 0, $0.position?.column ?? 0) < ($1.position?.line ?? 0, $1.position?.column ?? 0)
+        }
+      }
+    }
+    return report
+  }
+
+  private func lint(_ location: VectorFileLocation, owners: inout IDOwners, into report: inout Report) {
+    let file = location.displayPath
+    let bytes: [UInt8]
+    do {
+      bytes = try readFile(file)
+    } catch {
+      report.problems.append(LintProblem(file: file, position: nil, severity: .error, message: error.reason))
+      return
+    }
+    func problem(_ severity: LintProblem.Severity, _ path: String, _ message: String, key: String? = nil) {
+      var steps = JSONPathStep.parse(path)
+      if let key { steps.append(.key(key)) }
+      let position =
+        JSONLocator.locate(steps, in: bytes, key: key != nil) ?? JSONLocator.locate(
+          JSONPathStep.parse(path), in: bytes) ?? JSONTextPosition(line: 1, column: 1)
+      report.problems.append(
+        LintProblem(
+          file: file, position: position, severity: severity, message: path.isEmpty ? message : "\(path): \(message)"))
+    }
+    func problem(_ error: VectorFileError) {
+      // An unknown key is shown at the key itself.
+      var key: String? = nil
+      if error.reason.hasPrefix("unknown key \""),
+        let parsed = try? JSONParser().parse(Array(error.reason.utf8.dropFirst(12).prefix { $0 != 0x20 }))
+      {
+        key = parsed.stringValue
+      }
+      problem(.error, error.location, error.reason, key: key)
+    }
+
+    let document: JSONValue
+    do {
+      document = try loader.parser.parse(bytes)
+    } catch {
+      report.problems.append(
+        LintProblem(
+          file: file, position: JSONTextPosition(line: error.line, column: error.column), severity: .error,
+          message: "invalid JSON: \(error.reason)"))
+      return
+    }
+    let top = document.objectValue
+    let testValues = top?["tests"]?.arrayValue ?? []
+    report.tests += testValues.count
+    let suite = top?["suite"]?.stringValue.flatMap { Contract.suites.contains($0) ? $0 : nil }
+    var tests: [(index: Int, test: VectorTest)] = []
+    do {
+      let decoded = try loader.decoder.decode(document, path: location.path, root: location.root)
+      tests = Array(decoded.tests.enumerated()).map { ($0.offset, $0.element) }
+    } catch {
+      if !error.location.hasPrefix("tests[") { problem(error) }
+      // Each test on its own, so one bad test does not hide the others.
+      let context = top?["context"]?.objectValue ?? JSONObject()
+      var firstIndex: [String: Int] = [:]
+      for (index, value) in testValues.enumerated() {
+        do {
+          let test = try loader.decoder.decodeTest(value, location: "tests[\(index)]", fileContext: context)
+          if let earlier = firstIndex[test.id] {
+            problem(.error, "tests[\(index)].id", "duplicate id \(quote(test.id)), first used by tests[\(earlier)]")
+            continue
+          }
+          firstIndex[test.id] = index
+          tests.append((index, test))
+        } catch {
+          problem(error)
+        }
+      }
+    }
+    if let suite {
+      var seen: Set<String> = []
+      let fresh = tests.filter { seen.insert($0.test.id).inserted }
+      if let (id, other) = owners.claim(fresh.map(\.test.id), suite: suite, path: file),
+        let index = fresh.first(where: { $0.test.id == id })?.index
+      {
+        problem(.error, "tests[\(index)].id", "id \(quote(id)) of suite \(suite) is already used by \(other)")
+      }
+    }
+    for (index, test) in tests {
+      if (test.description ?? "").isEmpty {
+        problem(.warning, "tests[\(index)]", "no description of what test \(quote(test.id)) tests")
+      }
+      for (tagIndex, tag) in test.tags.enumerated() where !Contract.standardTags.contains(tag) {
+        problem(.warning, "tests[\(index)].tags[\(tagIndex)]", "non-standard tag \(quote(tag))")
+      }
+      guard let suite, case .reject(let code, let field) = test.expectation else { continue }
+      guard let rejections = Contract.rejections[suite] else {
+        problem(.warning, "tests[\(index)].expect", "no error codes are known for suite \(suite): not checked")
+        continue
+      }
+      if let code, !rejections.codes.contains(code) {
+        problem(
+          .error, "tests[\(index)].expect.error",
+          "\(quote(code)) is not an error code of \(suite)\(suggestion(for: code, among: rejections.codes)); "
+            + "its codes: \(rejections.codes.joined(separator: ", "))")
+      }
+      if let field, let fields = rejections.fields, !fields.contains(field) {
+        problem(
+          .error, "tests[\(index)].expect.field",
+          fields.isEmpty
+            ? "\(suite) names no field in its rejections, found \(quote(field))"
+            : "\(quote(field)) is not a field of \(suite)\(suggestion(for: field, among: fields)); "
+              + "its fields: \(fields.joined(separator: ", "))")
+      }
+    }
+  }
+}

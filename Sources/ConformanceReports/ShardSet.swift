@@ -1,0 +1,214 @@
+import CLibXML2
+import ConformanceJSON
+import ConformanceKit
+
+/// What a shard's report says about the run it is part of: shard K of N, the corpus it loaded
+/// and the filters it ran with. `conformance run --shard K/N` writes it into every file's
+/// `<testsuite>` `<properties>` (`shard`, `corpus-digest`, `selection-digest`) and into the JSON
+/// report (`selection.shard`, `corpus.digest`, `selection.digest`), so that `conformance merge`
+/// can refuse a set of shards with one missing, one repeated, or shards of different runs.
+public struct ShardStamp: Sendable, Equatable {
+  public var shard: Shard
+  /// ``CorpusDigest`` of every vector file under the roots (the same for every shard).
+  public var corpusDigest: String
+  /// ``ShardStamp/selectionDigest(_:)`` of the filters (the shard left out).
+  public var selectionDigest: String
+
+  public init(shard: Shard, corpusDigest: String, selectionDigest: String) {
+    self.shard = shard
+    self.corpusDigest = corpusDigest
+    self.selectionDigest = selectionDigest
+  }
+
+  public enum PropertyName {
+    public static let shard = "shard"
+    public static let corpusDigest = "corpus-digest"
+    public static let selectionDigest = "selection-digest"
+  }
+
+  /// The three `<property>` elements of a shard report's testsuites.
+  public var junitProperties: [JUnitProperty] {
+    [
+      JUnitProperty(name: PropertyName.shard, value: shard.description),
+      JUnitProperty(name: PropertyName.corpusDigest, value: corpusDigest),
+      JUnitProperty(name: PropertyName.selectionDigest, value: selectionDigest),
+    ]
+  }
+
+  /// SHA-256 (hex) of ``Selection/canonicalFilters``.
+  public static func selectionDigest(_ selection: Selection) -> String {
+    var hash = SHA256()
+    hash.update(Array(selection.canonicalFilters.utf8))
+    return SHA256.hex(hash.finalize())
+  }
+
+  /// The corpus digest of every vector file under `roots`, as the JSON report computes it.
+  public static func corpusDigest(roots: [String]) throws(VectorRootError) -> String {
+    var digest = CorpusDigest()
+    for root in roots {
+      for location in try VectorLoader().discover(root: root) { digest.add(location) }
+    }
+    return digest.hexValue
+  }
+
+  /// The stamp of a run with `--shard`; `nil` without one.
+  public static func forRun(selection: Selection, roots: [String]) throws(VectorRootError) -> ShardStamp? {
+    guard let shard = selection.shard else { return nil }
+    return ShardStamp(
+      shard: shard, corpusDigest: try corpusDigest(roots: roots), selectionDigest: selectionDigest(selection))
+  }
+
+  /// The stamp in a JUnit report's first `<testsuite>`, read from the file's first lines only;
+  /// `nil` when the report has none (an unsharded run, another tool's report). Throws when the
+  /// file cannot be read or parsed that far (the merge words that error).
+  public static func read(junit path: String) throws -> ShardStamp? {
+    let document = try SafeXMLReader.read(path: path, enough: { firstSuiteIsRead($0) })
+    guard let root = document.root, let suite = firstSuite(root) else { return nil }
+    var values: [String: String] = [:]
+    for properties in suite.childElements where properties.elementName == "properties" {
+      for property in properties.childElements where property.elementName == "property" {
+        if let name = property.attribute("name"), values[name] == nil { values[name] = property.attribute("value") }
+      }
+    }
+    return withExtendedLifetime(document) { stamp(values) }
+  }
+
+  /// The stamp of a JSON report (`conformance-report/1`); `nil` when its selection has no shard.
+  public static func read(json report: JSONValue) -> ShardStamp? {
+    guard let top = report.objectValue, let selection = top["selection"]?.objectValue,
+      let shardText = selection["shard"]?.stringValue, let shard = Shard(parsing: shardText),
+      let corpus = top["corpus"]?.objectValue?["digest"]?.objectValue?["value"]?.stringValue
+    else { return nil }
+    return ShardStamp(shard: shard, corpusDigest: corpus, selectionDigest: selectionDigest(Selection(json: selection)))
+  }
+
+  private static func stamp(_ values: [String: String]) -> ShardStamp? {
+    guard let text = values[PropertyName.shard], let shard = Shard(parsing: text) else { return nil }
+    return ShardStamp(
+      shard: shard, corpusDigest: values[PropertyName.corpusDigest] ?? "",
+      selectionDigest: values[PropertyName.selectionDigest] ?? "")
+  }
+
+  private static func firstSuite(_ root: xmlNodePtr) -> xmlNodePtr? {
+    if root.elementName == "testsuite" { return root }
+    return root.childElements.first { $0.elementName == "testsuite" }
+  }
+
+  /// Whether the partial document holds the first testsuite's properties in full: an element
+  /// follows them, or the testsuite is followed by another element.
+  private static func firstSuiteIsRead(_ document: xmlDocPtr) -> Bool {
+    guard let root = xmlDocGetRootElement(document), let suite = firstSuite(root) else { return false }
+    let children = suite.childElements
+    if let index = children.firstIndex(where: { $0.elementName == "properties" }), index + 1 < children.count {
+      return true
+    }
+    return suite.pointee.next != nil && suite != root
+  }
+}
+
+extension Selection {
+  /// The selection a JSON report's `selection` object describes (suites, tags, ids, excludeTags,
+  /// excludeIds, shard).
+  public init(json object: JSONObject) {
+    func strings(_ key: String) -> [String] { object[key]?.arrayValue?.compactMap(\.stringValue) ?? [] }
+    self.init(
+      suites: strings("suites"), tags: strings("tags"), idPatterns: strings("ids").map(IDPattern.init),
+      excludedTags: strings("excludeTags"), excludedIDPatterns: strings("excludeIds").map(IDPattern.init),
+      shard: object["shard"]?.stringValue.flatMap(Shard.init(parsing:)))
+  }
+}
+
+/// Why a set of reports is not one whole sharded run. Nothing was written.
+public enum ShardSetError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// Some inputs are shard reports and some are not.
+  case mixed(stamped: [String], unstamped: [String])
+  /// Inputs split the run into different numbers of shards.
+  case differentCounts([String])
+  /// Inputs ran over different corpora (or different filters).
+  case differentRuns(what: String, first: String, other: String)
+  /// The same shard given more than once.
+  case repeated(shard: String, paths: [String])
+  /// Shards of the run that no input holds.
+  case missing(shards: [Int], count: Int, given: [String])
+
+  public var description: String {
+    switch self {
+    case .mixed(let stamped, let unstamped):
+      return "cannot merge shard reports with other reports: \(list(unstamped)) "
+        + "\(unstamped.count == 1 ? "is" : "are") not from `conformance run --shard K/N`, \(list(stamped)) "
+        + "\(stamped.count == 1 ? "is" : "are")"
+    case .differentCounts(let items):
+      return "the reports are shards of different splits: \(items.joined(separator: ", "))"
+    case .differentRuns(let what, let first, let other):
+      return "\(other) ran with a different \(what) than \(first): they are shards of different runs"
+    case .repeated(let shard, let paths):
+      return "shard \(shard) is given \(paths.count) times: \(list(paths))"
+    case .missing(let shards, let count, let given):
+      let names = shards.map(String.init).joined(separator: ", ")
+      return "incomplete set of shards: shard\(shards.count == 1 ? "" : "s") \(names) of \(count) "
+        + "\(shards.count == 1 ? "is" : "are") missing (given: \(given.joined(separator: ", ")))"
+    }
+  }
+
+  private func list(_ paths: [String]) -> String { paths.joined(separator: ", ") }
+}
+
+/// Checks that reports are one whole sharded run: every input a shard report or none; the same
+/// N, corpus and filters; each shard 1…N exactly once. Reports that are not shard reports (an
+/// unsharded run, another tool's) pass as they are: there is nothing to check them against.
+public enum ShardSet {
+  public static func check(_ inputs: [(path: String, stamp: ShardStamp?)]) throws(ShardSetError) {
+    let stamped = inputs.filter { $0.stamp != nil }
+    guard !stamped.isEmpty else { return }
+    guard stamped.count == inputs.count else {
+      throw .mixed(stamped: stamped.map(\.path), unstamped: inputs.filter { $0.stamp == nil }.map(\.path))
+    }
+    let first = (path: stamped[0].path, stamp: stamped[0].stamp!)
+    let count = first.stamp.shard.count
+    if stamped.contains(where: { $0.stamp!.shard.count != count }) {
+      throw .differentCounts(stamped.map { "\($0.path) is shard \($0.stamp!.shard)" })
+    }
+    for input in stamped.dropFirst() {
+      if input.stamp!.corpusDigest != first.stamp.corpusDigest {
+        throw .differentRuns(what: "corpus (vector files)", first: first.path, other: input.path)
+      }
+      if input.stamp!.selectionDigest != first.stamp.selectionDigest {
+        throw .differentRuns(what: "selection (--suite, --tag, --id, excludes)", first: first.path, other: input.path)
+      }
+    }
+    var byIndex: [Int: [String]] = [:]
+    for input in stamped { byIndex[input.stamp!.shard.index, default: []].append(input.path) }
+    for index in 1...count {
+      if let paths = byIndex[index], paths.count > 1 { throw .repeated(shard: "\(index)/\(count)", paths: paths) }
+    }
+    let missing = (1...count).filter { byIndex[$0] == nil }
+    if !missing.isEmpty {
+      throw .missing(
+        shards: missing, count: count, given: stamped.map { "\($0.stamp!.shard) \($0.path)" })
+    }
+  }
+}
+
+extension ShardStamp {
+  /// Writes a shard report's `<properties>` into a merged report: every property but `shard`,
+  /// which would claim that the merged report is one shard (the corpus and selection digests
+  /// stay, true of the merged report too).
+  static func writeMergedProperties(_ properties: xmlNodePtr, to writer: XMLWriter) throws(XMLWriterError) {
+    try writer.startElement("properties")
+    for attribute in properties.attributes where attribute.prefix == nil {
+      try writer.attribute(attribute.name, attribute.value)
+    }
+    for property in properties.childElements where property.elementName == "property" {
+      if property.attribute("name") == PropertyName.shard { continue }
+      try writer.startElement("property")
+      for attribute in property.attributes {
+        try writer.attribute(
+          attribute.name, attribute.value, prefix: attribute.prefix, namespaceURI: attribute.namespaceURI)
+      }
+      let text = property.textContent
+      if !text.isEmpty { try writer.text(text) }
+      try writer.endElement()
+    }
+    try writer.endElement()
+  }
+}
