@@ -219,7 +219,7 @@ function run(options) {
     let chain = Promise.resolve();
     const serve = (line) => {
       chain = chain.then(async () => {
-        if (line.length === 0) return;
+        if (line.every((byte) => byte === 0x20 || byte === 0x09 || byte === 0x0d)) return; // blank
         write((await answerLine(line, adapter)) + '\n');
       });
     };

@@ -139,7 +139,8 @@ test('example: leeep.fid and leeep.user-id, and the planted bug', () => {
   assert.equal(show(example.fid('cAbCdEfGhIjKlMnOpQr_-0\n')), '{"error":"invalid_fid"}');
   assert.equal(show(example.fid(22)), '{"error":"not_a_string"}');
   assert.equal(show(example.userId('é'.repeat(128))), '{"error":"too_long"}');
-  assert.equal(show(example.userId('é'.repeat(128), { utf16LengthBug: true })), '{"output":"' + 'é'.repeat(128) + '"}');
+  assert.equal(show(example.userId('\ufeff', { regexpSBug: true })), '{"error":"whitespace_only"}');
+  assert.equal(show(example.userId('\u0085', { regexpSBug: true })), '{"output":"\u0085"}');
   assert.equal(show(example.userId('\u3000'.repeat(85))), '{"error":"whitespace_only"}');
   assert.equal(show(example.userId('\u001c')), '{"output":"\\u001c"}');
   assert.equal(show(example.userId('\ufeff')), '{"output":"\ufeff"}');
