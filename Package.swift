@@ -23,14 +23,15 @@ let package = Package(
       pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]
     ),
-    // System calls Swift's Glibc module does not import (renameat2), for ConformanceReports.
+    // System calls Swift's Glibc module does not import (renameat2, pipe2), for ConformanceReports
+    // and ConformanceKit's adapter processes.
     .target(name: "CSystemShims"),
     // Strict RFC 8259 JSON: value model, byte-level parser, deterministic serializer.
     .target(name: "ConformanceJSON", swiftSettings: sharedSwiftSettings),
     // The contract: vector model, strict loader, the implementation seam, the runner.
     .target(
       name: "ConformanceKit",
-      dependencies: ["ConformanceJSON"],
+      dependencies: ["ConformanceJSON", "CSystemShims"],
       swiftSettings: sharedSwiftSettings
     ),
     // The reference parsers, one suite per file: the built-in implementation.
@@ -109,6 +110,13 @@ let package = Package(
       dependencies: [
         "ConformanceJSON", "ConformanceKit", "ConformanceCommands", "ConformanceTestSupport",
       ],
+      swiftSettings: sharedSwiftSettings
+    ),
+    // `run --adapter` against real misbehaving adapter processes (one script per fault in Fixtures).
+    .testTarget(
+      name: "AdapterProtocolTests",
+      dependencies: ["ConformanceCommands", "ConformanceTestSupport"],
+      exclude: ["Fixtures"],
       swiftSettings: sharedSwiftSettings
     ),
     .testTarget(

@@ -123,16 +123,16 @@ for kit in "${kits[@]}"; do
     python)
       if need python3 "python kit" "apt-get install python3"; then
         quiet "python kit tests (python3 -m unittest)" python3 -m unittest discover -s Kits/python -t Kits/python
-        conforms python "python3 Kits/python/example_adapter.py"
-        catches python "python3 Kits/python/example_adapter.py --bug trailing-newline" trailing-newline \
+        conforms python "exec python3 Kits/python/example_adapter.py"
+        catches python "exec python3 Kits/python/example_adapter.py --bug trailing-newline" trailing-newline \
           "leeep.fid trailing-newline"
       fi
       ;;
     node)
       if need node "node kit" "apt-get install nodejs"; then
         quiet "node kit tests (node --test)" node --test Kits/node/test/
-        conforms node "node Kits/node/example-adapter.js"
-        catches node "node Kits/node/example-adapter.js --bug regexp-s" regexp-s \
+        conforms node "exec node Kits/node/example-adapter.js"
+        catches node "exec node Kits/node/example-adapter.js --bug regexp-s" regexp-s \
           "leeep.user-id not-whitespace.byte-order-mark" \
           "leeep.user-id not-whitespace.byte-order-mark.between-spaces" \
           "leeep.user-id whitespace.all" \
@@ -147,8 +147,8 @@ for kit in "${kits[@]}"; do
         classpath="Kits/java/build/conformance-adapter.jar:Kits/java/build/example-adapter.jar:$gson"
         if quiet "java kit built (Kits/java/build.sh)" Kits/java/build.sh; then
           quiet "java kit tests" java -cp "Kits/java/build/kit-tests.jar:$classpath" conformance.kittest.ConformanceAdapterTest
-          conforms java "java -cp $classpath conformance.example.ExampleAdapter"
-          catches java "java -cp $classpath conformance.example.ExampleAdapter --bug java-whitespace" java-whitespace \
+          conforms java "exec java -cp $classpath conformance.example.ExampleAdapter"
+          catches java "exec java -cp $classpath conformance.example.ExampleAdapter --bug java-whitespace" java-whitespace \
             "leeep.user-id not-whitespace.file-separator" \
             "leeep.user-id not-whitespace.file-separator.between-spaces" \
             "leeep.user-id not-whitespace.group-separator" \

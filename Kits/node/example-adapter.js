@@ -2,7 +2,7 @@
 // An example adapter: leeep.fid and leeep.user-id in JavaScript, through conformance-adapter.js.
 //
 //   conformance run --suite leeep.fid --suite leeep.user-id \
-//     --adapter "node Kits/node/example-adapter.js"
+//     --adapter "exec node Kits/node/example-adapter.js"
 //
 // `--bug regexp-s` plants a classic bug for the kit's own CI check: "blank" tested with `/^\s+$/`,
 // whose `\s` also matches U+FEFF (so an ID made of a byte-order mark is refused) and misses U+0085

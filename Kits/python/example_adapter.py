@@ -1,7 +1,7 @@
 """An example adapter: leeep.fid and leeep.user-id in Python, through conformance_adapter.
 
     conformance run --suite leeep.fid --suite leeep.user-id \
-      --adapter "python3 Kits/python/example_adapter.py"
+      --adapter "exec python3 Kits/python/example_adapter.py"
 
 ``--bug trailing-newline`` plants a classic bug for the kit's own CI check: the FID pattern is
 matched with ``re.match(r"...$")``, whose ``$`` also matches before a final newline, so

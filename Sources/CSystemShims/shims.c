@@ -28,3 +28,14 @@ long conformance_copy_file_range(int input, int output, unsigned long length) {
   return -1;
 #endif
 }
+
+int conformance_pipe_cloexec(int descriptors[2]) {
+#if defined(__linux__)
+  return pipe2(descriptors, O_CLOEXEC);
+#else
+  if (pipe(descriptors) != 0) return -1;
+  (void)fcntl(descriptors[0], F_SETFD, FD_CLOEXEC);
+  (void)fcntl(descriptors[1], F_SETFD, FD_CLOEXEC);
+  return 0;
+#endif
+}

@@ -50,10 +50,12 @@ final class ConsoleReporter: RunObserver {
               expected: \(render(failure.expected))
               actual:   \(render(failure.actual))
               differs:  \(failure.difference)
-            """)
+            """ + logLines(result.log))
         case .errored(let message):
           problems += 1
-          show("ERROR \(report.suite ?? "?") \(result.id) (\(report.location.displayPath))\n  \(message)")
+          show(
+            "ERROR \(report.suite ?? "?") \(result.id) (\(report.location.displayPath))\n  \(message)"
+              + logLines(result.log))
         }
       }
     }
@@ -85,12 +87,19 @@ final class ConsoleReporter: RunObserver {
     }
     if !summary.staleExpectations.isEmpty { console.print("") }
     for stale in summary.staleExpectations { console.print("STALE \(stale.message)") }
+    if !summary.implementationProblems.isEmpty { console.print("") }
+    for problem in summary.implementationProblems { console.print("ADAPTER \(problem)") }
     let totals = summary.totals
     var details: [String] = []
     if totals.loadErrors > 0 { details.append("\(totals.loadErrors) files failed to load") }
     if totals.errored > 0 { details.append("\(totals.errored) tests errored") }
-    let stale = summary.staleExpectations.count
-    if stale > 0 { details.append("\(stale) stale expected-failure entries") }
+    let stale = summary.staleExpectations.count + summary.implementationProblems.count
+    if !summary.staleExpectations.isEmpty {
+      details.append("\(summary.staleExpectations.count) stale expected-failure entries")
+    }
+    if !summary.implementationProblems.isEmpty {
+      details.append("\(summary.implementationProblems.count) adapter problems")
+    }
     if !details.isEmpty { console.print(details.joined(separator: ", ")) }
     console.print("\(summary.files) files in \(formatSeconds(summary.nanoseconds)) s")
     for line in writtenReports() { console.print(line) }
@@ -115,6 +124,16 @@ final class ConsoleReporter: RunObserver {
       console.writeError("\r\u{1B}[K")
       progressShown = false
     }
+  }
+
+  /// The last lines of what an adapter wrote on standard error during the test, indented.
+  private func logLines(_ log: String?) -> String {
+    guard let log, !log.isEmpty else { return "" }
+    var lines = log.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    let shown = lines.suffix(20)
+    let header = lines.count > shown.count ? "  stderr (last \(shown.count) of \(lines.count) lines):" : "  stderr:"
+    return "\n" + ([header] + shown.map { "    " + $0 }).joined(separator: "\n")
   }
 
   private func render(_ value: JSONValue) -> String {

@@ -27,7 +27,19 @@ enum RunCommand: Subcommand {
       .init(
         name: "adapter", valueName: "COMMAND",
         help:
-          "Check another implementation instead of the reference parsers: started with /bin/sh -c COMMAND, spoken to over conformance-adapter/1 (docs/adapters.md).",
+          "Check another implementation instead of the reference parsers: started with /bin/sh -c COMMAND, spoken to over conformance-adapter/2 (docs/adapters.md).",
+        repeatable: false),
+      .init(
+        name: "timeout", valueName: "SECONDS",
+        help: "With --adapter: how long one request, or the adapter's start and hello, may take (default: 30).",
+        repeatable: false),
+      .init(
+        name: "max-restarts", valueName: "N",
+        help:
+          "With --adapter: failures in a row after which the adapter is not restarted and the rest are errors (default: 3).",
+        repeatable: false),
+      .init(
+        name: "jobs", valueName: "N", help: "With --adapter: run N instances of the adapter in parallel (default: 1).",
         repeatable: false),
       .init(
         name: "show-failures", valueName: "N", help: "Print at most N failures in full (default: 50).",
@@ -50,7 +62,7 @@ enum RunCommand: Subcommand {
   static var help: String {
     """
     USAGE: conformance run [--vectors DIR]... [--junit FILE] [--suite NAME]... [--tag TAG]... [--id GLOB]... [--shard K/N]
-                           [--adapter COMMAND] [--report-json FILE] [--summary-md FILE] [--report-html FILE]
+                           [--adapter COMMAND [--timeout SECONDS] [--max-restarts N] [--jobs N]] [--report-json FILE] [--summary-md FILE] [--report-html FILE]
                            [--expectations FILE]
 
     Loads every *.json vector file under each DIR (recursively; *.schema.json files are skipped),
@@ -87,11 +99,7 @@ enum RunCommand: Subcommand {
     }
     let implementation: any Implementation
     if let command = arguments.value("adapter") {
-      do {
-        implementation = try ProcessImplementation(command: command)
-      } catch {
-        throw UsageError("--adapter: \(error)", command: name)
-      }
+      implementation = try adapter(command: command, options: adapterOptions(from: arguments), selection: selection)
     } else {
       implementation = ReferenceImplementation()
     }
@@ -136,6 +144,50 @@ enum RunCommand: Subcommand {
       return ConformanceCommand.ExitStatus.usageOrLoadError
     }
     return summary.exitStatus
+  }
+
+  /// `--timeout`, `--max-restarts` and `--jobs`.
+  static func adapterOptions(from arguments: ParsedArguments) throws(UsageError) -> AdapterOptions {
+    var options = AdapterOptions()
+    if let text = arguments.value("timeout") {
+      guard let value = Double(text), value > 0, value <= 86_400 else {
+        throw UsageError("--timeout needs a number of seconds above 0, got '\(text)'", command: name)
+      }
+      options.timeout = value
+    }
+    if let text = arguments.value("max-restarts") {
+      guard let value = Int(text), value >= 0 else {
+        throw UsageError("--max-restarts needs a whole number, got '\(text)'", command: name)
+      }
+      options.maxRestarts = value
+    }
+    if let text = arguments.value("jobs") {
+      guard let value = Int(text), value >= 1, value <= 256 else {
+        throw UsageError("--jobs needs a whole number from 1 to 256, got '\(text)'", command: name)
+      }
+      options.jobs = value
+    }
+    return options
+  }
+
+  /// Starts the adapter and checks that it implements at least one selected suite.
+  static func adapter(command: String, options: AdapterOptions, selection: Selection) throws(UsageError)
+    -> ProcessImplementation
+  {
+    let adapter: ProcessImplementation
+    do {
+      adapter = try ProcessImplementation(command: command, options: options)
+    } catch {
+      throw UsageError("--adapter: \(error)", command: name)
+    }
+    let selected = selection.suites.isEmpty ? Contract.suites : selection.suites
+    guard selected.contains(where: adapter.supports(suite:)) else {
+      let claimed = adapter.suites.isEmpty ? "no suite" : adapter.suites.joined(separator: ", ")
+      throw UsageError(
+        "--adapter: adapter `\(command)` (\(adapter.name)) implements none of the selected suites (it implements \(claimed); selected: \(selected.joined(separator: ", ")))",
+        command: name)
+    }
+    return adapter
   }
 
   /// The selection options `run` shares with other subcommands.

@@ -2,12 +2,18 @@ import ConformanceJSON
 import ConformanceKit
 import ReferenceParsers
 
-/// `conformance serve`: the reference parsers as a `conformance-adapter/1` adapter, so that
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `conformance serve`: the reference parsers as a `conformance-adapter/2` adapter, so that
 /// another language's harness can ask them, and so the adapter protocol can be checked against
 /// the whole corpus (`conformance run --adapter "conformance serve"`).
 enum ServeCommand: Subcommand {
   static let name = "serve"
-  static let abstract = "Answer conformance-adapter/1 requests on stdin with the reference parsers."
+  static let abstract = "Answer conformance-adapter/2 requests on stdin with the reference parsers."
 
   static let spec = ArgumentSpec(command: name)
 
@@ -16,11 +22,12 @@ enum ServeCommand: Subcommand {
     USAGE: conformance serve
 
     Reads one JSON request per line on standard input and writes one JSON answer per line on
-    standard output, as an adapter does (docs/adapters.md): `hello` is answered with the name
-    "reference" and every suite; `evaluate` with the reference parser's outcome. A request that
-    cannot be answered (not strict JSON, unknown type or suite, a context the suite cannot use) is
-    answered with {"error": "…"} so the harness on the other side can report it. Ends at the end
-    of its input.
+    standard output, as an adapter does (docs/adapters.md, conformance-adapter/2): `hello` is
+    answered with the name "reference" and every suite; `evaluate` with the reference parser's
+    outcome and the request's "id". A request that cannot be answered (not valid UTF-8, not strict
+    JSON, longer than 64 MiB, unknown type or suite, a context the suite cannot use) is answered
+    with {"error": "…"} (and its "id" when it has one) so the harness on the other side can report
+    it. Ends at the end of its input.
 
     OPTIONS:
     \(spec.optionsHelp)
@@ -32,43 +39,82 @@ enum ServeCommand: Subcommand {
       throw UsageError("unexpected argument '\(arguments.positionals[0])'", command: name)
     }
     let implementation = ReferenceImplementation()
-    while let line = readLine(strippingNewline: true) {
-      console.print(answer(to: Array(line.utf8), implementation: implementation))
+    // Raw bytes, not `readLine()`, which repairs invalid UTF-8 before the parser could refuse it.
+    var lines = LineBuffer(limit: requestLimit)
+    var skippingLongLine = false
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      var bytes = Array(chunk[0..<count])
+      if skippingLongLine {
+        guard let newline = bytes.firstIndex(of: 0x0A) else { continue }
+        bytes.removeFirst(newline + 1)
+        skippingLongLine = false
+      }
+      lines.append(bytes)
+      while let line = lines.takeLine() {
+        console.print(answer(to: line, implementation: implementation))
+      }
+      if lines.isOverLimit {
+        lines.discardAll()
+        skippingLongLine = true
+        console.print(failure("request is longer than \(requestLimit >> 20) MiB", id: nil))
+      }
+    }
+    if lines.hasPartialLine && !skippingLongLine {
+      console.print(answer(to: lines.takeRest(), implementation: implementation))
     }
     return ConformanceCommand.ExitStatus.success
   }
 
+  /// The longest request line answered.
+  static let requestLimit = 64 << 20
+
+  static func failure(_ message: String, id: JSONValue?) -> String {
+    var answer: JSONObject = [:]
+    if let id { answer["id"] = id }
+    answer["error"] = .string(message)
+    return JSONSerializer.compact.string(from: .object(answer))
+  }
+
   /// The answer line for one request line.
   static func answer(to line: [UInt8], implementation: ReferenceImplementation) -> String {
-    func failure(_ message: String) -> String {
-      JSONSerializer.compact.string(from: ["error": .string(message)])
-    }
     let request: JSONValue
     do {
       request = try JSONParser().parse(line)
     } catch {
-      return failure("request is not strict JSON: \(error)")
+      return failure("request is not strict JSON: \(error)", id: nil)
     }
     guard case .object(let object) = request, case .string(let type)? = object["type"] else {
-      return failure("request must be an object with a string \"type\"")
+      return failure("request must be an object with a string \"type\"", id: request.objectValue?["id"])
     }
     switch type {
     case "hello":
       let suites = Contract.suites.filter(implementation.supports(suite:)).map { JSONValue.string($0) }
-      return JSONSerializer.compact.string(from: ["name": .string(implementation.name), "suites": .array(suites)])
+      return JSONSerializer.compact.string(
+        from: [
+          "protocol": .string(ProcessImplementation.protocolName), "name": .string(implementation.name),
+          "version": .string(ToolInfo.version), "suites": .array(suites),
+        ])
     case "evaluate":
+      guard let id = object["id"], id.numberValue != nil else {
+        return failure("an evaluate request needs a number \"id\"", id: nil)
+      }
       guard case .string(let suite)? = object["suite"], let input = object["input"] else {
-        return failure("an evaluate request needs a string \"suite\" and an \"input\"")
+        return failure("an evaluate request needs a string \"suite\" and an \"input\"", id: id)
       }
       let context = object["context"]?.objectValue ?? JSONObject()
       do {
-        return JSONSerializer.compact.string(
-          from: try implementation.evaluate(suite: suite, input: input, context: context).json)
+        let outcome = try implementation.evaluate(suite: suite, input: input, context: context).json
+        let members = outcome.objectValue?.members ?? []
+        return JSONSerializer.compact.string(from: .object(JSONObject([.init(key: "id", value: id)] + members)))
       } catch {
-        return failure("\(error)")
+        return failure("\(error)", id: id)
       }
     default:
-      return failure("unknown request type \"\(type)\"")
+      return failure("unknown request type \"\(type)\"", id: object["id"])
     }
   }
 }

@@ -53,4 +53,52 @@ public protocol Implementation: Sendable {
   /// Evaluates one input with its merged context. A thrown error means the implementation could
   /// not answer (for example a context it cannot use); the runner reports it as a test error.
   func evaluate(suite: String, input: JSONValue, context: JSONObject) throws -> Outcome
+
+  /// ``evaluate(suite:input:context:)`` with what the implementation logged meanwhile. The
+  /// runner calls this one; the default calls `evaluate` and logs nothing.
+  func evaluation(suite: String, input: JSONValue, context: JSONObject) -> Evaluation
+
+  /// How many tests the runner may evaluate at once: `nil` for as many as there are cores (an
+  /// implementation in this process), a number for that many evaluating threads (the instances
+  /// of an adapter, which mostly wait).
+  var concurrency: Int? { get }
+
+  /// Called once when the run is over: ends what the implementation started and returns the
+  /// problems noticed only then (each fails the run), such as an answer nobody asked for.
+  func finish() -> [String]
+}
+
+extension Implementation {
+  public func evaluation(suite: String, input: JSONValue, context: JSONObject) -> Evaluation {
+    do {
+      return Evaluation(result: .success(try evaluate(suite: suite, input: input, context: context)))
+    } catch {
+      return Evaluation(result: .failure(EvaluationError(description: "\(error)")))
+    }
+  }
+
+  public var concurrency: Int? { nil }
+
+  public func finish() -> [String] { [] }
+}
+
+/// What an implementation made of one input: its outcome or why it could not answer, and what
+/// it wrote to its log meanwhile (an adapter's standard error).
+public struct Evaluation: Sendable {
+  public var result: Result<Outcome, EvaluationError>
+  public var log: String?
+
+  public init(result: Result<Outcome, EvaluationError>, log: String? = nil) {
+    self.result = result
+    self.log = log
+  }
+}
+
+/// Why an implementation could not answer, in words for the test's error.
+public struct EvaluationError: Error, Sendable, CustomStringConvertible {
+  public var description: String
+
+  public init(description: String) {
+    self.description = description
+  }
 }

@@ -7,177 +7,351 @@ import Synchronization
   import Darwin
 #endif
 
-/// An implementation in another process — another language, another SDK's parser — spoken to
-/// over the line protocol `conformance-adapter/1` (docs/adapters.md):
-///
-/// - the harness starts the command once with `/bin/sh -c`, and writes one JSON object per line
-///   to its standard input; the adapter answers each with one JSON object per line on stdout;
-/// - first `{"type": "hello", "protocol": "conformance-adapter/1"}`, answered by
-///   `{"name": "…", "suites": ["leeep.fid", …]}`;
-/// - then `{"type": "evaluate", "suite": S, "input": X, "context": {…}}` per test, answered by
-///   `{"result": "accept", "output": X}` or `{"result": "reject", "error": "code", "field": "f"}`
-///   (`field` optional).
-///
-/// Requests are serialised (one in flight at a time), so an adapter needs no concurrency.
-/// Answers are parsed with the same strict parser as vector files; an answer that is not valid
-/// makes that test an error, with the line quoted.
-public final class ProcessImplementation: Implementation {
-  public let name: String
-  public let command: String
-  private let suites: [String]
-  private let connection: Mutex<Connection>
+/// How the harness treats adapters: time limits, restarts, instances, caps (docs/adapters.md).
+public struct AdapterOptions: Sendable, Equatable {
+  /// Seconds one request (and the hello, which includes the adapter's start) may take.
+  public var timeout: Double
+  /// Failures in a row (timeouts, crashes, unusable output) after which the adapter is not
+  /// started again and the remaining tests are errors.
+  public var maxRestarts: Int
+  /// Adapter instances run in parallel.
+  public var jobs: Int
+  /// The longest answer line, in bytes.
+  public var lineLimit: Int
+  /// Seconds an adapter gets to exit once its input is closed at the end of the run.
+  public var exitGrace: Double
+  /// Bytes of standard error kept per test (the first and the last half).
+  public var logLimit: Int
 
-  /// Why an adapter could not be started or answered.
+  public static let defaultTimeout = 30.0
+  public static let defaultMaxRestarts = 3
+  public static let defaultLineLimit = 16 << 20
+
+  public init(
+    timeout: Double = defaultTimeout, maxRestarts: Int = defaultMaxRestarts, jobs: Int = 1,
+    lineLimit: Int = defaultLineLimit, exitGrace: Double = 2, logLimit: Int = 16 << 10
+  ) {
+    self.timeout = timeout
+    self.maxRestarts = maxRestarts
+    self.jobs = jobs
+    self.lineLimit = lineLimit
+    self.exitGrace = exitGrace
+    self.logLimit = logLimit
+  }
+}
+
+/// An implementation in another process — another language, another SDK's parser — spoken to
+/// over the line protocol `conformance-adapter/2` (docs/adapters.md):
+///
+/// - the harness starts `/bin/sh -c COMMAND` in its own process group, sends
+///   `{"type": "hello", "protocol": "conformance-adapter/2"}` and gets
+///   `{"protocol": "conformance-adapter/2", "name": "…", "suites": […]}`;
+/// - then one `{"type": "evaluate", "id": N, "suite": S, "input": X, "context": {…}}` at a time
+///   per instance, answered by `{"id": N, "result": "accept", "output": X}`,
+///   `{"id": N, "result": "reject", "error": "code", "field": "f"}` or `{"id": N, "error": "why"}`.
+///
+/// Answers pair with requests by id: a line that is not the answer to the request in flight is
+/// reported on that test and never taken for another test's answer. Every wait has a deadline;
+/// an adapter that times out, crashes, closes its output or writes a line past the cap is ended
+/// (its whole process group) and a fresh one is started for the next test, up to
+/// ``AdapterOptions/maxRestarts`` failures in a row. What it writes on standard error is kept
+/// per test.
+public final class ProcessImplementation: Implementation {
+  public static let protocolName = "conformance-adapter/2"
+
+  public let name: String
+  /// The hello's optional `version`.
+  public let version: String?
+  public let command: String
+  /// The suites the hello listed, in its order.
+  public let suites: [String]
+  public let options: AdapterOptions
+  private let state: Mutex<State>
+
+  /// Why an adapter could not be started or used.
   public struct AdapterError: Error, Sendable, CustomStringConvertible {
     public var description: String
   }
 
-  struct Connection: ~Copyable {
-    let process: pid_t
-    /// The write end of the adapter's standard input.
-    let input: Int32
-    var reader: LineReader
+  struct State: ~Copyable {
+    /// Running adapters no request holds.
+    var idle: [AdapterProcess] = []
+    var nextID = 1
+    var failuresInARow = 0
+    /// Set once the adapter failed too often in a row: the error of every remaining test.
+    var gaveUp: String? = nil
   }
 
-  /// Starts `command` and performs the hello exchange.
-  ///
-  /// The process is started with `posix_spawn` rather than Foundation's `Process`, so that the
-  /// `conformance` binary does not load Foundation (and ICU) at start-up for a feature most runs
-  /// do not use.
-  public init(command: String) throws(AdapterError) {
-    let (process, input, output) = try Self.spawn(command: command)
-    var reader = LineReader(descriptor: output)
-    let hello: JSONValue = ["type": "hello", "protocol": "conformance-adapter/1"]
-    let answer: JSONValue
-    do {
-      answer = try Self.exchange(hello, input: input, reader: &reader, command: command)
-    } catch {
-      Self.abandon(process: process, input: input, output: output)
-      throw error
-    }
-    guard case .object(let object) = answer, case .string(let name)? = object["name"],
-      case .array(let suiteValues)? = object["suites"]
-    else {
-      Self.abandon(process: process, input: input, output: output)
-      throw AdapterError(
-        description:
-          "adapter `\(command)` answered hello with \(JSONSerializer.compact.string(from: answer)); expected {\"name\": …, \"suites\": […]}"
-      )
-    }
-    self.name = name
+  /// What a valid hello answer said.
+  struct Hello: Sendable {
+    var name: String
+    var version: String?
+    var suites: [String]
+  }
+
+  /// Starts `command` and performs the hello exchange; an adapter that fails it is ended.
+  public init(command: String, options: AdapterOptions = AdapterOptions()) throws(AdapterError) {
+    let (process, hello) = try Self.start(command: command, options: options)
+    name = hello.name
+    version = hello.version
     self.command = command
-    self.suites = suiteValues.compactMap(\.stringValue)
-    self.connection = Mutex(Connection(process: process, input: input, reader: reader))
+    suites = hello.suites
+    self.options = options
+    state = Mutex(State(idle: [process]))
   }
 
   deinit {
-    connection.withLock { connection in
-      Self.finish(process: connection.process, input: connection.input, output: connection.reader.descriptor)
+    let processes = state.withLock { state in
+      let idle = state.idle
+      state.idle = []
+      return idle
     }
-  }
-
-  /// `/bin/sh -c command` with its standard input and output on two new pipes (standard error
-  /// is the harness's). Returns the process and the harness's ends: where to write, where to read.
-  private static func spawn(command: String) throws(AdapterError) -> (pid_t, input: Int32, output: Int32) {
-    func failure(_ what: String, _ code: Int32) -> AdapterError {
-      AdapterError(description: "cannot start adapter `\(command)`: \(what): \(String(cString: strerror(code)))")
-    }
-    // Close-on-exec everywhere (`pipe2` is not visible from Swift's Glibc module): the child gets its two ends only through dup2 below, and no
-    // other adapter started later inherits these, or the adapter would never see end of input.
-    var toChild: [Int32] = [-1, -1]
-    var fromChild: [Int32] = [-1, -1]
-    guard pipe(&toChild) == 0 else { throw failure("pipe", errno) }
-    guard pipe(&fromChild) == 0 else {
-      let code = errno
-      close(toChild[0])
-      close(toChild[1])
-      throw failure("pipe", code)
-    }
-    for descriptor in toChild + fromChild { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-    // Darwin's spawn types are optional pointers, glibc's are structs (only Linux is built in CI).
-    #if canImport(Darwin)
-      var actions: posix_spawn_file_actions_t? = nil
-    #else
-      var actions = posix_spawn_file_actions_t()
-    #endif
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-    posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-    // The harness ignores SIGPIPE (an adapter that died must show as an error, not kill it);
-    // the adapter gets the default back, as any freshly started program expects.
-    #if canImport(Darwin)
-      var attributes: posix_spawnattr_t? = nil
-    #else
-      var attributes = posix_spawnattr_t()
-    #endif
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    sigaddset(&defaults, SIGPIPE)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    var mask = sigset_t()
-    sigemptyset(&mask)
-    posix_spawnattr_setsigmask(&attributes, &mask)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
-    var process: pid_t = 0
-    let arguments = ["/bin/sh", "-c", command]
-    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-    defer { for argument in argv { free(argument) } }
-    #if canImport(Darwin)
-      let environment = _NSGetEnviron().pointee
-    #else
-      let environment = environ
-    #endif
-    let status = posix_spawn(&process, "/bin/sh", &actions, &attributes, &argv, environment)
-    close(toChild[0])
-    close(fromChild[1])
-    guard status == 0 else {
-      close(toChild[1])
-      close(fromChild[0])
-      throw failure("posix_spawn /bin/sh", status)
-    }
-    return (process, toChild[1], fromChild[0])
-  }
-
-  /// Closes both pipes of an adapter that failed the hello exchange without waiting for it (it
-  /// may never read its input again); reaps it if it has already exited.
-  private static func abandon(process: pid_t, input: Int32, output: Int32) {
-    close(input)
-    close(output)
-    var status: Int32 = 0
-    _ = waitpid(process, &status, WNOHANG)
-  }
-
-  /// Closes the adapter's input (its signal to finish), waits for it to exit, and closes
-  /// the harness's end of its output.
-  private static func finish(process: pid_t, input: Int32, output: Int32) {
-    close(input)
-    var status: Int32 = 0
-    while waitpid(process, &status, 0) < 0 && errno == EINTR {}
-    close(output)
+    for process in processes { process.end(grace: 0) }
   }
 
   public func supports(suite: String) -> Bool { suites.contains(suite) }
 
+  public var concurrency: Int? { max(1, options.jobs) }
+
   public func evaluate(suite: String, input: JSONValue, context: JSONObject) throws -> Outcome {
-    let request: JSONValue = ["type": "evaluate", "suite": .string(suite), "input": input, "context": .object(context)]
-    let command = self.command
-    let answer = try connection.withLock { (connection) throws(AdapterError) -> JSONValue in
-      try Self.exchange(request, input: connection.input, reader: &connection.reader, command: command)
-    }
-    return try Self.outcome(from: answer)
+    try evaluation(suite: suite, input: input, context: context).result.get()
   }
 
-  /// Reads an adapter's answer to an `evaluate` request.
-  static func outcome(from answer: JSONValue) throws(AdapterError) -> Outcome {
-    let text = JSONSerializer.compact.string(from: answer)
-    if case .object(let object) = answer, object["result"] == nil, case .string(let reason)? = object["error"] {
+  public func evaluation(suite: String, input: JSONValue, context: JSONObject) -> Evaluation {
+    let (id, held, gaveUp) = state.withLock { state in
+      let id = state.nextID
+      state.nextID += 1
+      return (id, state.idle.popLast(), state.gaveUp)
+    }
+    if let gaveUp { return Evaluation(result: .failure(EvaluationError(description: gaveUp))) }
+    let process: AdapterProcess
+    if let held {
+      process = held
+    } else {
+      do {
+        let (started, hello) = try Self.start(command: command, options: options)
+        guard hello.name == name, hello.suites == suites else {
+          started.end(grace: 0)
+          return failed(
+            "a fresh instance of adapter `\(command)` answered the hello with name \(quote(hello.name)) and suites \(hello.suites.joined(separator: ", ")), unlike the first (\(quote(name)): \(suites.joined(separator: ", ")))",
+            log: nil)
+        }
+        process = started
+      } catch {
+        return failed("could not start a fresh adapter: \(error)", log: nil)
+      }
+    }
+    let request: JSONValue = [
+      "type": "evaluate", "id": .number(JSONNumber(id)), "suite": .string(suite), "input": input,
+      "context": .object(context),
+    ]
+    switch Self.exchange(request, id: id, with: process, options: options) {
+    case .answered(let answer, let strays):
+      process.drainLog()
+      let log = process.log.isEmpty ? nil : process.log.text
+      state.withLock { state in
+        state.failuresInARow = 0
+        state.idle.append(process)
+      }
+      if !strays.isEmpty {
+        return Evaluation(
+          result: .failure(EvaluationError(description: Self.describe(strays: strays, id: id))), log: log)
+      }
+      do throws(AdapterError) {
+        return Evaluation(result: .success(try Self.outcome(from: answer)), log: log)
+      } catch {
+        return Evaluation(result: .failure(EvaluationError(description: error.description)), log: log)
+      }
+    case .failed(let reason):
+      let log = process.log.isEmpty ? nil : process.log.text
+      let lastLines = process.lastLogLines(10)
+      process.end(grace: 0)
+      let summary =
+        "\(reason), while evaluating input \(Self.shown(JSONSerializer.compact.string(from: input), limit: 200))"
+      var message = summary
+      if lastLines.isEmpty {
+        message += "; it wrote nothing on standard error"
+      } else {
+        message += "; its last lines on standard error:\n" + lastLines.map { "    " + $0 }.joined(separator: "\n")
+      }
+      return failed(message, summary: summary, log: log)
+    }
+  }
+
+  /// Records a failure that ended an adapter: the next test starts a fresh one, unless this was
+  /// one failure too many in a row.
+  private func failed(_ message: String, summary: String? = nil, log: String?) -> Evaluation {
+    let limit = options.maxRestarts
+    let command = self.command
+    let text = state.withLock { state -> String in
+      state.failuresInARow += 1
+      guard state.failuresInARow > limit else {
+        return message + "\n  (the adapter was ended; a fresh one is started for the next test)"
+      }
+      state.gaveUp =
+        "not run: adapter `\(command)` failed \(state.failuresInARow) times in a row (--max-restarts \(limit)), the last time: "
+        + (summary ?? message)
+      return message
+        + "\n  (that is \(state.failuresInARow) failures in a row: the adapter is not started again and the remaining tests are not run)"
+    }
+    return Evaluation(result: .failure(EvaluationError(description: text)), log: log)
+  }
+
+  public func finish() -> [String] {
+    let processes = state.withLock { state in
+      let idle = state.idle
+      state.idle = []
+      return idle
+    }
+    var problems: [String] = []
+    for process in processes { process.closeInput() }
+    for process in processes {
+      for line in process.end(grace: options.exitGrace) {
+        problems.append(
+          "adapter `\(command)` wrote a line on standard output after its last request was answered: \(Self.shown(line, limit: 200)) (an answer given twice, or a log line that belongs on standard error)"
+        )
+      }
+    }
+    return problems
+  }
+
+  // MARK: - The exchange
+
+  enum Exchange {
+    /// The answer to the request, and the lines before it that were not (each an error).
+    case answered(JSONObject, strays: [[UInt8]])
+    /// The adapter must be ended: why, in words.
+    case failed(String)
+  }
+
+  /// Sends one request and reads lines until the one that answers it (by id).
+  static func exchange(_ request: JSONValue, id: Int, with process: AdapterProcess, options: AdapterOptions)
+    -> Exchange
+  {
+    process.startLog()
+    let deadline = monotonicNanoseconds() + nanoseconds(options.timeout)
+    // The compact serializer escapes every control character, so a request is one line.
+    let line = JSONSerializer.compact.string(from: request) + "\n"
+    guard process.write(Array(line.utf8), deadline: deadline) else {
+      return .failed("adapter did not read its request within \(seconds(options.timeout)) (--timeout)")
+    }
+    var strays: [[UInt8]] = []
+    while true {
+      switch process.nextLine(deadline: deadline) {
+      case .line(let bytes):
+        if case .object(let object)? = try? JSONParser().parse(bytes), let answered = object["id"]?.numberValue,
+          answered == JSONNumber(id)
+        {
+          return .answered(object, strays: strays)
+        }
+        strays.append(bytes)
+      case .tooLong(let limit):
+        return .failed("adapter wrote a line longer than \(byteCount(limit)) (the limit for one answer)")
+      case .closed:
+        return .failed("adapter closed its standard output without answering (its process is still running)")
+      case .exited(let status):
+        return .failed("adapter \(status) without answering")
+      case .timedOut:
+        return .failed("adapter gave no answer within \(seconds(options.timeout)) (--timeout)")
+      }
+    }
+  }
+
+  /// Starts an adapter and checks its hello; ends it when the hello is not right.
+  static func start(command: String, options: AdapterOptions) throws(AdapterError) -> (AdapterProcess, Hello) {
+    let process: AdapterProcess
+    do {
+      process = try AdapterProcess(command: command, lineLimit: options.lineLimit, logLimit: options.logLimit)
+    } catch {
+      throw AdapterError(description: error.description)
+    }
+    do {
+      return (process, try hello(with: process, command: command, options: options))
+    } catch {
+      process.end(grace: 0)
+      throw error
+    }
+  }
+
+  private static func hello(with process: AdapterProcess, command: String, options: AdapterOptions)
+    throws(AdapterError) -> Hello
+  {
+    func failure(_ text: String) -> AdapterError {
+      var text = "adapter `\(command)` \(text)"
+      let lines = process.lastLogLines(10)
+      if !lines.isEmpty {
+        text += "; its last lines on standard error:\n" + lines.map { "    " + $0 }.joined(separator: "\n")
+      }
+      return AdapterError(description: text)
+    }
+    let deadline = monotonicNanoseconds() + nanoseconds(options.timeout)
+    let request = #"{"type": "hello", "protocol": "\#(protocolName)"}"# + "\n"
+    guard process.write(Array(request.utf8), deadline: deadline) else {
+      throw failure("did not read the hello within \(seconds(options.timeout)) (--timeout)")
+    }
+    let bytes: [UInt8]
+    switch process.nextLine(deadline: deadline) {
+    case .line(let line): bytes = line
+    case .tooLong(let limit): throw failure("answered the hello with a line longer than \(byteCount(limit))")
+    case .closed: throw failure("closed its standard output without answering the hello")
+    case .exited(let status): throw failure("\(status) without answering the hello")
+    case .timedOut: throw failure("did not answer the hello within \(seconds(options.timeout)) (--timeout)")
+    }
+    let expected = #"expected {"protocol": "\#(protocolName)", "name": "…", "suites": ["…"]}"#
+    let answer: JSONValue
+    do {
+      answer = try JSONParser().parse(bytes)
+    } catch {
+      throw failure(
+        "answered the hello with a line that is not strict JSON (\(error)): \(shown(bytes, limit: 200)); standard output carries answers only: write logs to standard error"
+      )
+    }
+    guard case .object(let object) = answer else {
+      throw failure("answered the hello with \(shown(bytes, limit: 200)); \(expected)")
+    }
+    switch object["protocol"] {
+    case .string(protocolName)?:
+      break
+    case nil where object["name"] != nil || object["suites"] != nil:
+      throw failure(
+        "speaks conformance-adapter/1, which this harness no longer accepts. To upgrade to \(protocolName): add \"protocol\": \"\(protocolName)\" to the hello answer, and echo each request's \"id\" in its answer (docs/adapters.md)"
+      )
+    case .string(let other)?:
+      throw failure("speaks \(quote(other)); this harness speaks \(protocolName) (docs/adapters.md)")
+    default:
+      throw failure("answered the hello with \(shown(bytes, limit: 200)); \(expected)")
+    }
+    guard case .string(let name)? = object["name"], !name.isEmpty else {
+      throw failure("answered the hello without a non-empty string \"name\": \(shown(bytes, limit: 200))")
+    }
+    guard case .array(let values)? = object["suites"], values.allSatisfy({ $0.stringValue != nil }) else {
+      throw failure("answered the hello without \"suites\", an array of suite names: \(shown(bytes, limit: 200))")
+    }
+    let suites = values.compactMap(\.stringValue)
+    for suite in suites where !Contract.suites.contains(suite) {
+      let close = Contract.suites.map { ($0, editDistance($0, suite)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+      throw AdapterError(
+        description: "adapter `\(command)` lists suite \(quote(suite)), which the contract does not have"
+          + (close.map { " (did you mean \(quote($0))?)" } ?? "")
+          + "; suites: \(Contract.suites.joined(separator: ", "))")
+    }
+    var version: String? = nil
+    if let value = object["version"] {
+      guard case .string(let text) = value else {
+        throw failure("answered the hello with a \"version\" that is not a string: \(shown(bytes, limit: 200))")
+      }
+      version = text
+    }
+    return Hello(name: name, version: version, suites: suites)
+  }
+
+  /// Reads an adapter's answer to an `evaluate` request (its id already matched).
+  static func outcome(from object: JSONObject) throws(AdapterError) -> Outcome {
+    let text = JSONSerializer.compact.string(from: .object(object))
+    if object["result"] == nil, case .string(let reason)? = object["error"] {
       throw AdapterError(description: "adapter could not evaluate the input: \(reason)")
     }
-    guard case .object(let object) = answer, case .string(let result)? = object["result"] else {
+    guard case .string(let result)? = object["result"] else {
       throw AdapterError(description: "adapter answered \(text); expected an object with \"result\"")
     }
     switch result {
@@ -190,82 +364,53 @@ public final class ProcessImplementation: Implementation {
       guard case .string(let error)? = object["error"] else {
         throw AdapterError(description: "adapter answered \(text); a reject needs a string \"error\"")
       }
-      let field = object["field"]?.stringValue
-      return .reject(error: error, field: field)
+      guard object["field"] == nil || object["field"]?.stringValue != nil else {
+        throw AdapterError(description: "adapter answered \(text); \"field\" must be a string")
+      }
+      return .reject(error: error, field: object["field"]?.stringValue)
     default:
       throw AdapterError(description: "adapter answered \(text); \"result\" must be \"accept\" or \"reject\"")
     }
   }
 
-  private static func exchange(
-    _ request: JSONValue, input: Int32, reader: inout LineReader, command: String
-  ) throws(AdapterError) -> JSONValue {
-    // The compact serializer escapes every control character, so a request is one line.
-    let line = JSONSerializer.compact.string(from: request) + "\n"
-    // A failed write (the adapter exited: EPIPE) is not reported on its own: reading next tells
-    // whether the adapter still said something, and gives one message whichever side noticed first.
-    writeAll(Array(line.utf8), to: input)
-    guard let answer = reader.nextLine() else {
-      throw AdapterError(description: "adapter `\(command)` closed its output without answering")
+  /// The error of a test during which the adapter wrote lines that are not its answer.
+  static func describe(strays: [[UInt8]], id: Int) -> String {
+    let count = strays.count == 1 ? "a line" : "\(strays.count) lines"
+    let shownLines = strays.prefix(3).map { line -> String in
+      var text = "    " + shown(line, limit: 200)
+      if case .object(let object)? = try? JSONParser().parse(line), let other = object["id"] {
+        text += " (id \(JSONSerializer.compact.string(from: other)), not \(id): an answer to another request)"
+      }
+      return text
     }
-    do {
-      return try JSONParser().parse(answer)
-    } catch {
-      let shown = String(decoding: answer.prefix(200), as: UTF8.self)
-      throw AdapterError(
-        description: "adapter `\(command)` answered a line that is not strict JSON (\(error)): \(shown)")
-    }
+    return
+      "adapter wrote \(count) on standard output that \(strays.count == 1 ? "is" : "are") not the answer to this request (id \(id)); standard output carries answers only: write logs to standard error. The line\(strays.count == 1 ? "" : "s"):\n"
+      + shownLines.joined(separator: "\n")
+      + (strays.count > 3 ? "\n    … and \(strays.count - 3) more" : "")
+  }
+
+  /// A line quoted as a JSON string (control characters visible), cut after `limit` bytes with
+  /// the full length said.
+  static func shown(_ bytes: [UInt8], limit: Int) -> String {
+    let text = JSONSerializer.compact.string(from: .string(String(decoding: bytes.prefix(limit), as: UTF8.self)))
+    return bytes.count > limit ? text + "… (\(bytes.count) bytes in all)" : text
+  }
+
+  static func shown(_ text: String, limit: Int) -> String {
+    let bytes = Array(text.utf8)
+    guard bytes.count > limit else { return text }
+    return String(decoding: bytes.prefix(limit), as: UTF8.self) + "… (\(bytes.count) bytes in all)"
   }
 }
 
-/// Writes every byte unless the descriptor fails (a closed pipe: EPIPE), retrying interrupted
-/// and partial writes.
-private func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-  bytes.withUnsafeBytes { buffer in
-    var offset = 0
-    while offset < buffer.count {
-      let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-      if written < 0 {
-        if errno == EINTR { continue }
-        return
-      }
-      offset += written
-    }
-  }
+private func nanoseconds(_ seconds: Double) -> UInt64 {
+  UInt64(max(0, min(seconds, 1e9)) * 1e9)
 }
 
-/// Reads `\n`-terminated lines from a file descriptor, buffering what comes after a line.
-struct LineReader: ~Copyable {
-  let descriptor: Int32
-  private var buffer: [UInt8] = []
-  private var start = 0
+private func seconds(_ value: Double) -> String {
+  value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+}
 
-  init(descriptor: Int32) {
-    self.descriptor = descriptor
-  }
-
-  /// The next line without its newline; `nil` at end of input.
-  mutating func nextLine() -> [UInt8]? {
-    while true {
-      if let newline = buffer[start...].firstIndex(of: 0x0A) {
-        let line = Array(buffer[start..<newline])
-        start = newline + 1
-        if start > 65_536 {
-          buffer.removeFirst(start)
-          start = 0
-        }
-        return line
-      }
-      var chunk = [UInt8](repeating: 0, count: 65_536)
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      if count <= 0 {
-        guard start < buffer.count else { return nil }
-        let line = Array(buffer[start...])
-        start = buffer.count
-        return line
-      }
-      buffer.append(contentsOf: chunk[0..<count])
-    }
-  }
+private func byteCount(_ bytes: Int) -> String {
+  bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
 }

@@ -21,6 +21,9 @@ public struct TestResult: Sendable {
   /// What the implementation answered, when it answered.
   public var actual: Outcome?
   public var expected: Expectation
+  /// What the implementation wrote to its log while evaluating this test (an adapter's
+  /// standard error, bounded), when it wrote anything.
+  public var log: String? = nil
   /// Set when an expectations entry lists this test (see ``ExpectedFailures``): `status` is
   /// then the listed outcome (skipped, or failed for an unexpected pass) and the entry says why.
   public var expectedFailure: ExpectedFailureMatch? = nil
@@ -134,6 +137,9 @@ public struct RunSummary: Sendable {
   public var nanoseconds: UInt64 = 0
   /// Expectations entries that matched no test of the loaded corpus; each fails the run.
   public var staleExpectations: [StaleExpectation] = []
+  /// Problems the implementation noticed only at the end (an adapter's answer after its last
+  /// request); each fails the run.
+  public var implementationProblems: [String] = []
 
   public init() {}
 
@@ -149,7 +155,9 @@ public struct RunSummary: Sendable {
   /// 0 when every test passed.
   public var exitStatus: Int32 {
     if totals.loadErrors > 0 { return 2 }
-    if totals.failed > 0 || totals.errored > 0 || !staleExpectations.isEmpty { return 1 }
+    if totals.failed > 0 || totals.errored > 0 || !staleExpectations.isEmpty || !implementationProblems.isEmpty {
+      return 1
+    }
     return 0
   }
 }

@@ -72,7 +72,9 @@ public struct Runner: Sendable {
     let entryCount = expectedFailures.entries.count
     // Each worker evaluates a file, applies the expected failures to it (a function of the file
     // alone; which entries matched is merged in file order below) and runs the preparers.
-    let pipeline = OrderedPipeline<PreparedReport>(count: locations.count, window: max(1, batchSize)) { index in
+    let pipeline = OrderedPipeline<PreparedReport>(
+      count: locations.count, window: max(1, batchSize), threads: implementation.concurrency
+    ) { index in
       var usage = ExpectedFailures.Usage(entryCount: entryCount)
       let evaluated = runner.evaluate(locations[index])
       let report = runner.expectedFailures.apply(to: evaluated, usage: &usage)
@@ -111,6 +113,7 @@ public struct Runner: Sendable {
       }
     }
     summary.staleExpectations = expectedFailures.staleEntries(expectationUsage)
+    summary.implementationProblems = implementation.finish()
     summary.nanoseconds = monotonicNanoseconds() - started
     for observer in observers { try observer.runFinished(summary) }
     return summary
@@ -179,8 +182,9 @@ public struct Runner: Sendable {
     let started = monotonicNanoseconds()
     let status: TestResult.Status
     var actual: Outcome? = nil
-    do {
-      let outcome = try implementation.evaluate(suite: suite, input: test.input, context: test.context)
+    let evaluation = implementation.evaluation(suite: suite, input: test.input, context: test.context)
+    switch evaluation.result {
+    case .success(let outcome):
       actual = outcome
       if Runner.meets(test.expectation, outcome) {
         status = .passed
@@ -190,12 +194,14 @@ public struct Runner: Sendable {
       } else {
         status = .passed
       }
-    } catch {
+    case .failure(let error):
       status = .errored("\(implementation.name) could not evaluate the input: \(error)")
     }
-    return TestResult(
+    var result = TestResult(
       id: test.id, description: test.description, tags: test.tags, status: status,
       nanoseconds: monotonicNanoseconds() - started, actual: actual, expected: test.expectation)
+    result.log = evaluation.log
+    return result
   }
 
   /// Whether the outcome meets the expectation: the same answer as
@@ -376,7 +382,9 @@ final class OrderedPipeline<Result: Sendable>: @unchecked Sendable {
   /// Upper bound on worker loops; `concurrentPerform` runs as many at once as there are cores.
   private let workerLoops: Int
 
-  init(count: Int, window: Int, work: @escaping @Sendable (Int) -> Result) {
+  /// `threads`: run exactly that many worker loops at once, each on a thread of its own (work
+  /// that mostly waits, such as adapter instances); `nil`: as many as there are cores.
+  init(count: Int, window: Int, threads: Int? = nil, work: @escaping @Sendable (Int) -> Result) {
     self.count = count
     self.window = window
     self.work = work
@@ -384,8 +392,19 @@ final class OrderedPipeline<Result: Sendable>: @unchecked Sendable {
     ring.initialize(repeating: nil)
     filled = (0..<window).map { _ in DispatchSemaphore(value: 0) }
     places = DispatchSemaphore(value: window)
-    workerLoops = min(count, 64)
+    workerLoops = min(count, threads.map { max(1, $0) } ?? 64)
     guard workerLoops > 0 else { return }
+    if threads != nil {
+      // A serial queue of its own per loop: each gets a thread even while the others wait.
+      for loop in 0..<workerLoops {
+        workers.enter()
+        DispatchQueue(label: "conformance.worker.\(loop)").async { [self] in
+          workLoop()
+          workers.leave()
+        }
+      }
+      return
+    }
     workers.enter()
     let loops = workerLoops
     DispatchQueue.global().async { [self] in

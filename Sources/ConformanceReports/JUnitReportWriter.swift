@@ -318,6 +318,12 @@ public final class JUnitReportWriter: PreparingRunObserver {
       try writer.attribute("message", reason)
       try writer.endElement()
     }
+    // What an adapter wrote on standard error during this test.
+    if let log = result.log, !log.isEmpty {
+      try writer.startElement("system-err")
+      try writer.text(log)
+      try writer.endElement()
+    }
     try writer.endElement()
   }
 

@@ -6,20 +6,22 @@ import Testing
   import Glibc
 #endif
 
-/// A conformance-adapter/1 implementation of `leeep.fid` in Python, as another team would write
+/// A conformance-adapter/2 implementation of `leeep.fid` in Python, as another team would write
 /// one; it gets the length rule wrong on purpose (accepts 23 characters) to show a real failure.
 let pythonFIDAdapter = #"""
   import json, re, sys
   for line in sys.stdin:
       request = json.loads(line)
       if request["type"] == "hello":
-          answer = {"name": "python-fid", "suites": ["leeep.fid"]}
+          answer = {"protocol": "conformance-adapter/2", "name": "python-fid", "suites": ["leeep.fid"]}
       elif not isinstance(request["input"], str):
           answer = {"result": "reject", "error": "not_a_string"}
       elif re.fullmatch(r"[cdef][A-Za-z0-9_-]{21,22}", request["input"]):
           answer = {"result": "accept", "output": request["input"]}
       else:
           answer = {"result": "reject", "error": "invalid_fid"}
+      if request["type"] == "evaluate":
+          answer["id"] = request["id"]
       print(json.dumps(answer), flush=True)
   """#
 
@@ -52,23 +54,31 @@ let pythonFIDAdapter = #"""
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let script = try folder.write(
-      "adapter.sh", #"read hello; echo '{"name": "bad", "suites": ["leeep.fid"]}'; read request; echo 'not json'"#)
+      "adapter.sh",
+      #"read hello; echo '{"protocol": "conformance-adapter/2", "name": "bad", "suites": ["leeep.fid"]}'; read request; echo '{"id": 1, "result": "maybe"}'; read request; echo 'not json'; exec >&-; sleep 5"#
+    )
     try folder.write("v/fid.json", fidFile(passingFID + "," + failingFID))
     let result = conformance([
-      "run", "--vectors", folder.path + "/v", "--junit", folder.path + "/j.xml", "--adapter", "sh \(script)",
+      "run", "--vectors", folder.path + "/v", "--junit", folder.path + "/j.xml", "--adapter", "exec sh \(script)",
     ])
     #expect(result.status == 1)
     #expect(
       result.output.contains(
-        "adapter `sh \(script)` answered a line that is not strict JSON (line 1, column 1: invalid literal, expected null): not json"
+        #"bad could not evaluate the input: adapter answered {"id": 1, "result": "maybe"}; "result" must be "accept" or "reject""#
       ))
-    #expect(result.output.contains("adapter `sh \(script)` closed its output without answering"))
+    #expect(
+      result.output.contains(
+        #"bad could not evaluate the input: adapter closed its standard output without answering (its process is still running), while evaluating input "cAbCdEfGhIjKlMnOpQr_-0"; it wrote nothing on standard error"#
+      ))
     #expect(result.output.contains("\n0 passed, 2 failed\n"))
   }
 
   @Test func anAdapterThatCannotStartIsAUsageError() {
-    let result = conformance(["run", "--adapter", "exit 3"])
+    let result = conformance(["run", "--adapter", "echo starting >&2; exit 3"])
     #expect(result.status == 2)
-    #expect(result.error.hasPrefix("conformance run: --adapter: adapter `exit 3` closed its output without answering"))
+    #expect(
+      result.error.hasPrefix(
+        "conformance run: --adapter: adapter `echo starting >&2; exit 3` exited with status 3 without answering the hello; its last lines on standard error:\n    starting\n"
+      ))
   }
 }

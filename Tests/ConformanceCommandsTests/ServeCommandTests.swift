@@ -12,18 +12,19 @@ import Testing
   }
 
   @Test func helloNamesTheReferenceAndEverySuite() throws {
-    let hello = try JSONParser().parse(answer(#"{"type": "hello", "protocol": "conformance-adapter/1"}"#))
+    let hello = try JSONParser().parse(answer(#"{"type": "hello", "protocol": "conformance-adapter/2"}"#))
+    #expect(hello.objectValue?["protocol"] == "conformance-adapter/2")
     #expect(hello.objectValue?["name"] == "reference")
     #expect(hello.objectValue?["suites"]?.arrayValue?.count == 11)
   }
 
   @Test func evaluateAnswersWithTheOutcome() {
     #expect(
-      answer(#"{"type": "evaluate", "suite": "leeep.fid", "input": "cAbCdEfGhIjKlMnOpQr_-0", "context": {}}"#)
-        == #"{"result": "accept", "output": "cAbCdEfGhIjKlMnOpQr_-0"}"#)
+      answer(#"{"type": "evaluate", "id": 7, "suite": "leeep.fid", "input": "cAbCdEfGhIjKlMnOpQr_-0", "context": {}}"#)
+        == #"{"id": 7, "result": "accept", "output": "cAbCdEfGhIjKlMnOpQr_-0"}"#)
     #expect(
-      answer(#"{"type": "evaluate", "suite": "leeep.fid", "input": 1, "context": {}}"#)
-        == #"{"result": "reject", "error": "not_a_string"}"#)
+      answer(#"{"type": "evaluate", "id": 8, "suite": "leeep.fid", "input": 1, "context": {}}"#)
+        == #"{"id": 8, "result": "reject", "error": "not_a_string"}"#)
   }
 
   @Test func unanswerableRequestsGetAnError() {
@@ -31,8 +32,11 @@ import Testing
       answer("nope") == #"{"error": "request is not strict JSON: line 1, column 1: invalid literal, expected null"}"#)
     #expect(answer(#"{"type": "bye"}"#) == #"{"error": "unknown request type \"bye\""}"#)
     #expect(
-      answer(#"{"type": "evaluate", "suite": "x.y", "input": 1}"#)
-        == #"{"error": "context suite: no reference parser for x.y"}"#)
+      answer(#"{"type": "evaluate", "id": 3, "suite": "x.y", "input": 1}"#)
+        == #"{"id": 3, "error": "context suite: no reference parser for x.y"}"#)
+    #expect(
+      answer(#"{"type": "evaluate", "suite": "leeep.fid", "input": 1}"#)
+        == #"{"error": "an evaluate request needs a number \"id\""}"#)
   }
 
   /// The whole protocol end to end: `run --adapter "conformance serve"` over the shipped corpus,

@@ -13,4 +13,9 @@ int conformance_exchange_paths(const char *first, const char *second);
 /// bytes copied (0 at the end of `input`), or -1 with errno set; ENOSYS where it does not exist.
 long conformance_copy_file_range(int input, int output, unsigned long length);
 
+/// A pipe whose two ends are close-on-exec from the start: `pipe2(O_CLOEXEC)`, a GNU extension,
+/// hence the shim. With `pipe` then `fcntl`, an adapter started on another thread in between
+/// would inherit the ends and keep another adapter's input open. Returns 0, or -1 with errno set.
+int conformance_pipe_cloexec(int descriptors[2]);
+
 #endif

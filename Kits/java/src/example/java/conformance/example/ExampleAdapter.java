@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  *
  * <pre>
  * conformance run --suite leeep.fid --suite leeep.user-id \
- *   --adapter "java -cp Kits/java/build/conformance-adapter.jar:Kits/java/build/example-adapter.jar:/usr/share/java/gson.jar conformance.example.ExampleAdapter"
+ *   --adapter "exec java -cp Kits/java/build/conformance-adapter.jar:Kits/java/build/example-adapter.jar:/usr/share/java/gson.jar conformance.example.ExampleAdapter"
  * </pre>
  *
  * <p>{@code --bug java-whitespace} plants the classic JVM bug for the kit's own CI check: "blank"
