@@ -15,7 +15,7 @@ protocol Subcommand {
 /// The `conformance` command line: dispatches to one subcommand per file.
 public enum ConformanceCommand {
   static var subcommands: [any Subcommand.Type] {
-    [RunCommand.self, ListCommand.self, LintCommand.self, MergeCommand.self, ServeCommand.self]
+    [RunCommand.self, ListCommand.self, LintCommand.self, MergeCommand.self, ServeCommand.self, SmokeCommand.self]
   }
 
   /// Exit statuses every subcommand shares (docs/junit-report.md).

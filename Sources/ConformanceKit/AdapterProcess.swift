@@ -164,8 +164,8 @@ final class AdapterProcess: @unchecked Sendable {
   /// still writes on standard output: surplus answers), then ends its whole process group and
   /// reaps it. Returns at most five such lines. Safe to call more than once.
   @discardableResult
-  func end(grace: Double) -> [[UInt8]] {
-    guard !ended else { return [] }
+  func end(grace: Double) -> Ending {
+    guard !ended else { return Ending(surplus: [], exitedInTime: true) }
     ended = true
     closeDescriptor(&input)
     var surplus: [[UInt8]] = []
@@ -178,7 +178,8 @@ final class AdapterProcess: @unchecked Sendable {
       guard pollExit() == nil, let wait = remainingMilliseconds(until: deadline) else { break }
       pause(readingFor: min(wait, 100))
     }
-    if exitStatus != nil {
+    let exitedInTime = exitStatus != nil
+    if exitedInTime {
       drainReadable(readDescriptors()[...], force: true)
     }
     while surplus.count < 5, let line = answers.takeLine() { surplus.append(line) }
@@ -194,7 +195,14 @@ final class AdapterProcess: @unchecked Sendable {
     }
     closeDescriptor(&output)
     closeDescriptor(&errors)
-    return surplus
+    return Ending(surplus: surplus, exitedInTime: exitedInTime)
+  }
+
+  /// What ending an adapter showed: lines it wrote after its last answer, and whether it exited
+  /// on its own within the grace time.
+  struct Ending: Sendable {
+    var surplus: [[UInt8]]
+    var exitedInTime: Bool
   }
 
   // MARK: - Internals

@@ -197,7 +197,11 @@ public final class ProcessImplementation: Implementation {
     return Evaluation(result: .failure(EvaluationError(description: text)), log: log)
   }
 
-  public func finish() -> [String] {
+  public func finish() -> [String] { finish(reportingLingering: false) }
+
+  /// ``finish()``; with `reportingLingering`, an adapter that had to be ended because it did
+  /// not exit within the grace time after its input closed is a problem too (`smoke`).
+  public func finish(reportingLingering: Bool) -> [String] {
     let processes = state.withLock { state in
       let idle = state.idle
       state.idle = []
@@ -206,7 +210,13 @@ public final class ProcessImplementation: Implementation {
     var problems: [String] = []
     for process in processes { process.closeInput() }
     for process in processes {
-      for line in process.end(grace: options.exitGrace) {
+      let ending = process.end(grace: options.exitGrace)
+      if reportingLingering && !ending.exitedInTime {
+        problems.append(
+          "adapter `\(command)` did not exit within \(seconds(options.exitGrace)) after its input was closed; it was ended. Exit when standard input ends (a read that returns end of file)"
+        )
+      }
+      for line in ending.surplus {
         problems.append(
           "adapter `\(command)` wrote a line on standard output after its last request was answered: \(Self.shown(line, limit: 200)) (an answer given twice, or a log line that belongs on standard error)"
         )

@@ -111,6 +111,21 @@ public final class JUnitReportWriter: PreparingRunObserver {
         throw JUnitWriteError(path: destination, reason: "\(error)")
       }
     }
+    if !summary.implementationProblems.isEmpty {
+      // An adapter problem noticed at the end (a surplus answer) fails the run too.
+      do {
+        let rendered = try JUnitReportWriter.render(
+          implementationProblems: summary.implementationProblems, hostname: hostname,
+          timestamp: timestamp.description)
+        try file.append(rendered.fragment)
+        totals = totals + rendered.counts
+      } catch let error as JUnitWriteError {
+        throw error
+      } catch {
+        file.discard()
+        throw JUnitWriteError(path: destination, reason: "\(error)")
+      }
+    }
     try file.finish(
       JUnitRootAttributes(
         name: name, counts: totals, nanoseconds: summary.nanoseconds, timestamp: timestamp.description,
@@ -253,6 +268,34 @@ public final class JUnitReportWriter: PreparingRunObserver {
       return utf8Precedes(results[a.index].id, results[b.index].id)
     }
     return keys.map(\.index)
+  }
+
+  /// One `<testsuite name="adapter">` with a failing testcase per problem (`end.1`, `end.2`, …).
+  static func render(implementationProblems problems: [String], hostname: String, timestamp: String)
+    throws(XMLWriterError) -> (fragment: XMLFragment, counts: JUnitCounts)
+  {
+    let counts = JUnitCounts(tests: problems.count, failures: problems.count, errors: 0, skipped: 0)
+    let writer = try XMLWriter.fragment()
+    try writer.startElement("testsuite")
+    try writer.attribute("name", "adapter")
+    try counts.write(to: writer)
+    try writer.attribute("time", JUnitFormat.seconds(nanoseconds: 0))
+    try writer.attribute("timestamp", timestamp)
+    try writer.attribute("hostname", hostname)
+    for (index, problem) in problems.enumerated() {
+      try writer.startElement("testcase")
+      try writer.attribute("classname", "adapter")
+      try writer.attribute("name", "end.\(index + 1)")
+      try writer.attribute("time", JUnitFormat.seconds(nanoseconds: 0))
+      try writer.startElement("failure")
+      try writer.attribute("type", "adapter-problem")
+      try writer.attribute("message", problem)
+      try writer.text(problem + "\n")
+      try writer.endElement()
+      try writer.endElement()
+    }
+    try writer.endElement()
+    return (try writer.finishFragment(), counts)
   }
 
   /// One `<testsuite name="expectations">` with a failing testcase per stale entry.

@@ -248,6 +248,11 @@ import Testing
         #"answers_twice.py` wrote a line on standard output after its last request was answered: "{\"id\": 1, \"result\": \"reject\", \"error\": \"invalid_fid\"}" (an answer given twice, or a log line that belongs on standard error)"#
       ))
     #expect(result.output.contains("\n1 passed, 1 failed\n"))
+    let junit = try XMLReadBack(path: folder.path + "/junit.xml")
+    #expect(junit.string("/testsuites/@failures") == "1")
+    #expect(
+      junit.string("//testsuite[@name='adapter']/testcase[@name='end.1']/failure/@message")?.contains(
+        "wrote a line on standard output after its last request was answered") == true)
   }
 
   @Test func aHundredMegabyteLineIsAnErrorAfterTheCapAndTheAdapterIsRestarted() throws {
