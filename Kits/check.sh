@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The adapter kits' CI check (.ci/run calls it after the main job). For each kit:
 #   - the kit's own tests;
+#   - `conformance smoke --adapter …` on its example;
 #   - its example through `conformance run --adapter …` on the shipped vectors of the example's
 #     suites (leeep.fid, leeep.user-id): exit 0, every test run (none skipped), none failed;
 #   - the example with its planted bug: exit 1, and exactly the expected vectors fail;
@@ -60,9 +61,11 @@ need() {
   fi
 }
 
-# conforms KIT COMMAND: the example passes every vector of its suites, none skipped.
+# conforms KIT COMMAND: `conformance smoke` finds nothing wrong with the example, and the example
+# passes every vector of its suites, none skipped.
 conforms() {
   local kit=$1 command=$2 report="$work/$1.xml" log="$work/$1.log" status counts
+  quiet "$kit example: conformance smoke" "$conformance" smoke --adapter "$command"
   "$conformance" run "${suites[@]}" --adapter "$command" --junit "$report" >"$log" 2>&1
   status=$?
   counts="$(python3 Kits/junit_summary.py "$report" counts 2>>"$log")"
