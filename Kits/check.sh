@@ -100,7 +100,7 @@ same_failures() {
     pass "$label: exit 1, the failing vectors are exactly the $count expected"
   else
     fail "$label: exit $status; expected exit 1 with exactly these $count failing vectors"
-    diff <(echo "$expected") <(echo "$actual") | sed -n 's/^</    missing:    /p; s/^>/    unexpected: /p'
+    diff <(echo "$expected") <(echo "$actual") | sed -n 's/^< /    missing:    /p; s/^> /    unexpected: /p'
     show_log "$log"
   fi
 }
@@ -148,7 +148,7 @@ for kit in "${kits[@]}"; do
         && need java "java kit" "apt-get install default-jdk-headless"; then
         gson="${GSON_JAR:-/usr/share/java/gson.jar}"
         classpath="Kits/java/build/conformance-adapter.jar:Kits/java/build/example-adapter.jar:$gson"
-        if quiet "java kit built (Kits/java/build.sh)" Kits/java/build.sh; then
+        if quiet "java kit built (Kits/java/build.sh, warnings as errors)" env JAVAC_WERROR=1 Kits/java/build.sh; then
           quiet "java kit tests" java -cp "Kits/java/build/kit-tests.jar:$classpath" conformance.kittest.ConformanceAdapterTest
           conforms java "exec java -cp $classpath conformance.example.ExampleAdapter"
           catches java "exec java -cp $classpath conformance.example.ExampleAdapter --bug java-whitespace" java-whitespace \
