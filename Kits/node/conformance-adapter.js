@@ -215,7 +215,9 @@ function run(options) {
     write = (text) => stdoutWrite(text);
   }
   return new Promise((resolve, reject) => {
-    let pending = Buffer.alloc(0);
+    // The pieces of a line not yet ended, joined once when its newline arrives (joining at each
+    // chunk would copy a long line over and over).
+    let pending = [];
     let chain = Promise.resolve();
     const serve = (line) => {
       chain = chain.then(async () => {
@@ -224,17 +226,19 @@ function run(options) {
       });
     };
     input.on('data', (chunk) => {
-      let data = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+      let start = 0;
       let newline;
-      while ((newline = data.indexOf(0x0a)) !== -1) {
-        serve(data.subarray(0, newline));
-        data = data.subarray(newline + 1);
+      while ((newline = chunk.indexOf(0x0a, start)) !== -1) {
+        const piece = chunk.subarray(start, newline);
+        serve(pending.length ? Buffer.concat([...pending, piece]) : piece);
+        pending = [];
+        start = newline + 1;
       }
-      pending = Buffer.from(data);
+      if (start < chunk.length) pending.push(chunk.subarray(start));
     });
     input.on('error', reject);
     input.on('end', () => {
-      if (pending.length) serve(pending);
+      if (pending.length) serve(Buffer.concat(pending));
       chain.then(() => {
         if (!ownProcess) return resolve(0);
         // Writes to pipes and files are synchronous on Linux; wait for a drain elsewhere.

@@ -112,6 +112,22 @@ test('lines split on \\n only: U+2028, CR and NUL inside strings survive, one an
   assert.equal(JSON.parse(answers[0]).output, value);
 });
 
+test('a request split across chunks, inside a UTF-8 sequence, and two in one chunk', async () => {
+  const text = Buffer.from(`${evaluateRequest(1, 'é')}\n${evaluateRequest(2, 'b')}\n${evaluateRequest(3, 'c')}`);
+  const cut = text.indexOf(Buffer.from('é')) + 1; // between the two bytes of é
+  const answers = [];
+  await kit.run({
+    name: 'test', suites: ['leeep.fid'], evaluate: (suite, input) => kit.accept(input),
+    input: Readable.from([text.subarray(0, 5), text.subarray(5, cut), text.subarray(cut)]),
+    write: (line) => answers.push(line),
+  });
+  assert.deepEqual(answers, [
+    '{"id":1,"result":"accept","output":"é"}\n',
+    '{"id":2,"result":"accept","output":"b"}\n',
+    '{"id":3,"result":"accept","output":"c"}\n',
+  ]);
+});
+
 test('the real process: console.log goes to standard error, and end of input ends it', () => {
   const script = `
     const { accept, log, run } = require(${JSON.stringify(path.join(__dirname, '..', 'conformance-adapter.js'))});
