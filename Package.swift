@@ -13,6 +13,8 @@ let package = Package(
     .executable(name: "conformance", targets: ["conformance"]),
     .executable(name: "generate-vectors", targets: ["generate-vectors"]),
     .library(name: "ConformanceKit", targets: ["ConformanceKit"]),
+    // For another Swift package's `swift test`: the vectors as Swift Testing arguments (Kits/swift).
+    .library(name: "ConformanceTesting", targets: ["ConformanceTesting"]),
   ],
   targets: [
     // libxml2 from the system (Debian: libxml2-dev), seen only by ConformanceReports' wrapper layer.
@@ -58,6 +60,12 @@ let package = Package(
       dependencies: ["ConformanceCommands"],
       swiftSettings: sharedSwiftSettings,
       linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))]
+    ),
+    // The vectors inside another package's Swift Testing run, one test per vector (Kits/swift).
+    .target(
+      name: "ConformanceTesting",
+      dependencies: ["ConformanceJSON", "ConformanceKit"],
+      swiftSettings: sharedSwiftSettings
     ),
     // Deterministic generators for the shipped corpus under Vectors/.
     .target(
@@ -109,6 +117,11 @@ let package = Package(
       name: "AdapterProtocolTests",
       dependencies: ["ConformanceCommands", "ConformanceJSON", "ConformanceKit", "ConformanceTestSupport"],
       exclude: ["Fixtures"],
+      swiftSettings: sharedSwiftSettings
+    ),
+    .testTarget(
+      name: "ConformanceTestingTests",
+      dependencies: ["ConformanceJSON", "ConformanceKit", "ConformanceTesting", "ConformanceTestSupport"],
       swiftSettings: sharedSwiftSettings
     ),
     .testTarget(

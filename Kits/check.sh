@@ -1,0 +1,222 @@
+#!/usr/bin/env bash
+# The adapter kits' CI check (.ci/run calls it after the main job). For each kit:
+#   - the kit's own tests;
+#   - `conformance smoke --adapter …` on its example;
+#   - its example through `conformance run --adapter …` on the shipped vectors of the example's
+#     suites (leeep.fid, leeep.user-id): exit 0, every test run (none skipped), none failed;
+#   - the example with its planted bug: exit 1, and exactly the expected vectors fail;
+#   - for the in-process Swift kit, `swift test` of Examples/SwiftPort, then again with the bug.
+# Prints one PASS/FAIL line per check and the seconds each kit took; runners' output goes to log
+# files, shown only for a failed check. Exits 1 when a check failed, 2 on a usage error.
+#
+#   Kits/check.sh                 every kit
+#   Kits/check.sh python java     some kits (python, node, java, swift)
+#   CONFORMANCE=path/to/conformance Kits/check.sh   another harness binary
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+all_kits=(python node java swift)
+kits=("$@")
+((${#kits[@]})) || kits=("${all_kits[@]}")
+for kit in "${kits[@]}"; do
+  case " ${all_kits[*]} " in
+    *" $kit "*) ;;
+    *) echo "check.sh: unknown kit '$kit' (known: ${all_kits[*]})" >&2; exit 2 ;;
+  esac
+done
+
+conformance="${CONFORMANCE:-.build/release/conformance}"
+suites=(--suite leeep.fid --suite leeep.user-id)
+work="$(mktemp -d "${TMPDIR:-/tmp}/kits-check.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+problems=0
+timings=()
+
+pass() { echo "PASS $*"; }
+fail() {
+  echo "FAIL $*"
+  problems=$((problems + 1))
+}
+show_log() { tail -n 40 "$1" | sed 's/^/    | /'; }
+seconds_since() { awk -v start="$1" -v end="$(date +%s.%N)" 'BEGIN { printf "%.1f", end - start }'; }
+
+# quiet LABEL COMMAND...: runs the command with its output in a log; PASS, or FAIL with the log.
+quiet() {
+  local label=$1 log="$work/step-$RANDOM.log"
+  shift
+  if "$@" >"$log" 2>&1; then
+    pass "$label"
+  else
+    local status=$?
+    fail "$label (exit $status)"
+    show_log "$log"
+    return 1
+  fi
+}
+
+need() {
+  if ! command -v "$1" >/dev/null 2>&1; then
+    fail "$2: '$1' is not installed ($3)"
+    return 1
+  fi
+}
+
+# conforms KIT COMMAND: `conformance smoke` finds nothing wrong with the example, and the example
+# passes every vector of its suites, none skipped.
+conforms() {
+  local kit=$1 command=$2 report="$work/$1.xml" log="$work/$1.log" status counts
+  quiet "$kit example: conformance smoke" "$conformance" smoke --adapter "$command"
+  "$conformance" run "${suites[@]}" --adapter "$command" --junit "$report" >"$log" 2>&1
+  status=$?
+  counts="$(python3 Kits/junit_summary.py "$report" counts 2>>"$log")"
+  local tests skipped failed errored
+  read -r tests skipped failed errored <<<"${counts:-0 0 0 0}"
+  if ((status == 0 && tests > 0 && skipped == 0 && failed == 0 && errored == 0)); then
+    pass "$kit example: $tests vectors of leeep.fid and leeep.user-id, all passed (exit 0)"
+  else
+    fail "$kit example: exit $status, $tests tests, $skipped skipped, $failed failed, $errored errored; expected exit 0 with every test passed"
+    show_log "$log"
+  fi
+}
+
+# catches KIT COMMAND BUG EXPECTED-ID...: the planted bug fails the run (exit 1), on exactly
+# the expected vectors ("suite id").
+catches() {
+  local kit=$1 command=$2 bug=$3 report="$work/$1-bug.xml" log="$work/$1-bug.log" status
+  shift 3
+  "$conformance" run "${suites[@]}" --adapter "$command" --junit "$report" >"$log" 2>&1
+  status=$?
+  local expected actual
+  expected="$(printf '%s\n' "$@" | sort)"
+  actual="$(python3 Kits/junit_summary.py "$report" failing 2>>"$log")"
+  same_failures "$kit example with --bug $bug" "$status" "$expected" "$actual" "$log"
+}
+
+# same_failures LABEL STATUS EXPECTED ACTUAL LOG: exit 1 and the failing ids are the expected ones.
+same_failures() {
+  local label=$1 status=$2 expected=$3 actual=$4 log=$5 count
+  count="$(grep -c . <<<"$expected")"
+  if ((status == 1)) && [[ "$actual" == "$expected" ]]; then
+    pass "$label: exit 1, the failing vectors are exactly the $count expected"
+  else
+    fail "$label: exit $status; expected exit 1 with exactly these $count failing vectors"
+    diff <(echo "$expected") <(echo "$actual") | sed -n 's/^< /    missing:    /p; s/^> /    unexpected: /p'
+    show_log "$log"
+  fi
+}
+
+# kit_done KIT START: records and prints the kit's seconds.
+kit_done() {
+  local took
+  took="$(seconds_since "$2")"
+  timings+=("$1 ${took}s")
+  echo "TIME $1 kit: ${took} s"
+}
+
+need python3 "reading the JUnit reports" "apt-get install python3" || exit 1
+if [[ " ${kits[*]} " != " swift " && -z "${CONFORMANCE:-}" ]]; then
+  # The harness the adapters run under: the main job's release build (a no-op when it is current).
+  quiet "conformance harness built ($conformance)" swift build -c release --product conformance || exit 1
+fi
+
+for kit in "${kits[@]}"; do
+  start="$(date +%s.%N)"
+  echo "== $kit kit"
+  case $kit in
+    python)
+      if need python3 "python kit" "apt-get install python3"; then
+        quiet "python kit tests (python3 -m unittest)" python3 -m unittest discover -s Kits/python -t Kits/python
+        conforms python "exec python3 Kits/python/example_adapter.py"
+        catches python "exec python3 Kits/python/example_adapter.py --bug trailing-newline" trailing-newline \
+          "leeep.fid trailing-newline"
+      fi
+      ;;
+    node)
+      if need node "node kit" "apt-get install nodejs"; then
+        quiet "node kit tests (node --test)" node --test Kits/node/test/
+        conforms node "exec node Kits/node/example-adapter.js"
+        catches node "exec node Kits/node/example-adapter.js --bug regexp-s" regexp-s \
+          "leeep.user-id not-whitespace.byte-order-mark" \
+          "leeep.user-id not-whitespace.byte-order-mark.between-spaces" \
+          "leeep.user-id whitespace.all" \
+          "leeep.user-id whitespace.next-line" \
+          "leeep.user-id whitespace.next-line.run"
+      fi
+      ;;
+    java)
+      if need javac "java kit" "apt-get install default-jdk-headless" \
+        && need java "java kit" "apt-get install default-jdk-headless"; then
+        gson="${GSON_JAR:-/usr/share/java/gson.jar}"
+        classpath="Kits/java/build/conformance-adapter.jar:Kits/java/build/example-adapter.jar:$gson"
+        if quiet "java kit built (Kits/java/build.sh, warnings as errors)" env JAVAC_WERROR=1 Kits/java/build.sh; then
+          quiet "java kit tests" java -cp "Kits/java/build/kit-tests.jar:$classpath" conformance.kittest.ConformanceAdapterTest
+          conforms java "exec java -cp $classpath conformance.example.ExampleAdapter"
+          catches java "exec java -cp $classpath conformance.example.ExampleAdapter --bug java-whitespace" java-whitespace \
+            "leeep.user-id not-whitespace.file-separator" \
+            "leeep.user-id not-whitespace.file-separator.between-spaces" \
+            "leeep.user-id not-whitespace.group-separator" \
+            "leeep.user-id not-whitespace.group-separator.between-spaces" \
+            "leeep.user-id not-whitespace.record-separator" \
+            "leeep.user-id not-whitespace.record-separator.between-spaces" \
+            "leeep.user-id not-whitespace.unit-separator" \
+            "leeep.user-id not-whitespace.unit-separator.between-spaces" \
+            "leeep.user-id whitespace.all" \
+            "leeep.user-id whitespace.figure-space" \
+            "leeep.user-id whitespace.figure-space.run" \
+            "leeep.user-id whitespace.java-non-whitespace" \
+            "leeep.user-id whitespace.narrow-no-break-space" \
+            "leeep.user-id whitespace.narrow-no-break-space.run" \
+            "leeep.user-id whitespace.next-line" \
+            "leeep.user-id whitespace.next-line.run" \
+            "leeep.user-id whitespace.no-break-space" \
+            "leeep.user-id whitespace.no-break-space.run"
+        fi
+      fi
+      ;;
+    swift)
+      package=(--package-path Examples/SwiftPort)
+      if quiet "Examples/SwiftPort built (swift build --build-tests)" swift build --build-tests "${package[@]}"; then
+        # Issues are read from the XUnit report: Swift Testing's console output, redirected to
+        # a file, was seen to drop lines now and then.
+        log="$work/swift.log"
+        swift test --skip-build "${package[@]}" --xunit-output "$work/swift.xml" >"$log" 2>&1
+        status=$?
+        counts="$(python3 Kits/junit_summary.py "$work/swift-swift-testing.xml" counts 2>>"$log")"
+        read -r tests skipped failed errored <<<"${counts:-0 0 0 0}"
+        if ((status == 0 && tests == 2 && skipped == 0 && failed == 0 && errored == 0)); then
+          pass "Examples/SwiftPort swift test: the leeep.fid and leeep.user-id tests, one case per vector, passed (exit 0)"
+        else
+          fail "Examples/SwiftPort swift test: exit $status, $tests tests, $failed failed; expected exit 0 with 2 tests passed"
+          show_log "$log"
+        fi
+        log="$work/swift-bug.log"
+        SWIFTPORT_BUG=character-count swift test --skip-build "${package[@]}" --xunit-output "$work/swift-bug.xml" \
+          >"$log" 2>&1
+        status=$?
+        same_failures "Examples/SwiftPort swift test with SWIFTPORT_BUG=character-count" "$status" \
+          "$(printf '%s\n' \
+            "leeep.user-id length.256-2-byte" \
+            "leeep.user-id length.256-3-byte-and-1-byte" \
+            "leeep.user-id length.256-4-byte" \
+            "leeep.user-id length.256-4-byte-and-1-byte" \
+            "leeep.user-id length.256-4-byte-and-3-byte" \
+            "leeep.user-id length.256-mixed-widths" \
+            "leeep.user-id length.257-one-grapheme" \
+            "leeep.user-id length.258-3-byte" \
+            "leeep.user-id length.258-nfd" \
+            "leeep.user-id order.256-no-break-spaces" \
+            "leeep.user-id order.258-ideographic-spaces" | sort)" \
+          "$(python3 Kits/junit_summary.py "$work/swift-bug-swift-testing.xml" issues 2>>"$log")" \
+          "$log"
+      fi
+      ;;
+  esac
+  kit_done "$kit" "$start"
+done
+
+echo "kits checked: ${kits[*]}; time per kit: ${timings[*]}"
+if ((problems)); then
+  echo "kits: $problems checks FAILED"
+  exit 1
+fi
+echo "kits: every check passed"
