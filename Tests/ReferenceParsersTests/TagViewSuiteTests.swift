@@ -7,26 +7,8 @@ import Testing
 /// docs/suites/leeep.tag-view.md checked directly: the tag and params checks in order, the three
 /// passes, each detail tag's parameter, blog slugs, the output and what the tag fires, then every
 /// shipped vector.
-@Suite struct TagViewSuiteTests {
+@Suite struct TagViewSuiteTests: JSONTextSuiteChecks {
   let suite = TagViewSuite()
-
-  func parse(_ text: String) -> JSONValue {
-    do { return try JSONParser().parse(text) } catch { fatalError("bad JSON in a test: \(error) in \(text)") }
-  }
-
-  func evaluate(_ input: String) throws -> Outcome {
-    try suite.evaluate(parse(input), context: JSONObject())
-  }
-
-  func expectReject(
-    _ input: String, _ error: String, _ field: String?, sourceLocation: SourceLocation = #_sourceLocation
-  ) throws {
-    #expect(try evaluate(input) == .reject(error: error, field: field), "\(input)", sourceLocation: sourceLocation)
-  }
-
-  func expectAccept(_ input: String, _ output: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    #expect(try evaluate(input) == .accept(output: parse(output)), "\(input)", sourceLocation: sourceLocation)
-  }
 
   func tag(_ kind: String, _ params: String) -> String { #"{"tag": "\#(kind)", "params": \#(params)}"# }
 

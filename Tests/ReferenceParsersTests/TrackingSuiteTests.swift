@@ -6,26 +6,8 @@ import Testing
 
 /// docs/suites/leeep.tracking.md checked directly: each call and argument, the order of the checks,
 /// the exact total, then every shipped vector.
-@Suite struct TrackingSuiteTests {
+@Suite struct TrackingSuiteTests: JSONTextSuiteChecks {
   let suite = TrackingSuite()
-
-  func parse(_ text: String) -> JSONValue {
-    do { return try JSONParser().parse(text) } catch { fatalError("bad JSON in a test: \(error) in \(text)") }
-  }
-
-  func evaluate(_ input: String) throws -> Outcome {
-    try suite.evaluate(parse(input), context: JSONObject())
-  }
-
-  func expectReject(
-    _ input: String, _ error: String, _ field: String?, sourceLocation: SourceLocation = #_sourceLocation
-  ) throws {
-    #expect(try evaluate(input) == .reject(error: error, field: field), "\(input)", sourceLocation: sourceLocation)
-  }
-
-  func expectAccept(_ input: String, _ output: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    #expect(try evaluate(input) == .accept(output: parse(output)), "\(input)", sourceLocation: sourceLocation)
-  }
 
   /// The total the suite reports for an order of `products`, as its literal.
   func total(_ products: String, discount: String? = nil) throws -> String? {
