@@ -35,7 +35,7 @@ final class ConsoleReporter: RunObserver {
     switch report.content {
     case .loadFailure(let failure):
       problems += 1
-      show("LOAD ERROR \(failure)")
+      show("LOAD ERROR \(ConsoleText.escape(failure.description))")
     case .results(let results):
       testsDone += results.count
       for result in results {
@@ -46,14 +46,16 @@ final class ConsoleReporter: RunObserver {
           problems += 1
           show(
             """
-            FAIL \(report.suite ?? "?") \(result.id) (\(report.location.displayPath))
-              expected: \(render(failure.expected))
-              actual:   \(render(failure.actual))
-              differs:  \(failure.difference)
+            FAIL \(text(report.suite ?? "?")) \(text(result.id)) (\(text(report.location.displayPath)))
+              expected: \(text(render(failure.expected)))
+              actual:   \(text(render(failure.actual)))
+              differs:  \(text(failure.difference))
             """)
         case .errored(let message):
           problems += 1
-          show("ERROR \(report.suite ?? "?") \(result.id) (\(report.location.displayPath))\n  \(message)")
+          show(
+            "ERROR \(text(report.suite ?? "?")) \(text(result.id)) (\(text(report.location.displayPath)))\n  \(text(message))"
+          )
         }
       }
     }
@@ -79,12 +81,12 @@ final class ConsoleReporter: RunObserver {
       for suite in suites {
         let counts = summary.bySuite[suite]!
         console.print(
-          suite.padding(toLength: width) + "  " + column(counts.passed, 6) + "  " + column(counts.failed, 6) + "  "
-            + column(counts.errored + counts.loadErrors, 6) + "  " + column(counts.skipped, 7))
+          text(suite).padding(toLength: width) + "  " + column(counts.passed, 6) + "  " + column(counts.failed, 6)
+            + "  " + column(counts.errored + counts.loadErrors, 6) + "  " + column(counts.skipped, 7))
       }
     }
     if !summary.staleExpectations.isEmpty { console.print("") }
-    for stale in summary.staleExpectations { console.print("STALE \(stale.message)") }
+    for stale in summary.staleExpectations { console.print("STALE \(text(stale.message))") }
     let totals = summary.totals
     var details: [String] = []
     if totals.loadErrors > 0 { details.append("\(totals.loadErrors) files failed to load") }
@@ -93,7 +95,7 @@ final class ConsoleReporter: RunObserver {
     if stale > 0 { details.append("\(stale) stale expected-failure entries") }
     if !details.isEmpty { console.print(details.joined(separator: ", ")) }
     console.print("\(summary.files) files in \(formatSeconds(summary.nanoseconds)) s")
-    for line in writtenReports() { console.print(line) }
+    for line in writtenReports() { console.print(text(line)) }
     // The closing line counts every problem as failed, so it never says "0 failed" on a red run.
     var closing = "\(totals.passed) passed, \(totals.failed + totals.errored + totals.loadErrors + stale) failed"
     if totals.skipped > 0 { closing += ", \(totals.skipped) skipped" }
@@ -116,6 +118,9 @@ final class ConsoleReporter: RunObserver {
       progressShown = false
     }
   }
+
+  /// Untrusted text as printed (``ConsoleText``).
+  private func text(_ untrusted: String) -> String { ConsoleText.escape(untrusted) }
 
   private func render(_ value: JSONValue) -> String {
     JSONSerializer.compact.string(from: value)

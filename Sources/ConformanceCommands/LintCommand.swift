@@ -49,17 +49,21 @@ enum LintCommand: Subcommand {
       switch result {
       case .failure(let failure):
         errors += 1
-        console.print("error: \(failure)")
+        console.print("error: \(ConsoleText.escape(failure.description))")
       case .success(let file):
         tests += file.tests.count
         for (index, test) in file.tests.enumerated() {
           if (test.description ?? "").isEmpty {
             warnings += 1
-            console.print("warning: \(file.displayPath): tests[\(index)] (\(test.id)): no description of what it tests")
+            console.print(
+              "warning: \(ConsoleText.escape(file.displayPath)): tests[\(index)] (\(ConsoleText.escape(test.id))): no description of what it tests"
+            )
           }
           for tag in test.tags where !Contract.standardTags.contains(tag) {
             warnings += 1
-            console.print("warning: \(file.displayPath): tests[\(index)] (\(test.id)): non-standard tag \"\(tag)\"")
+            console.print(
+              "warning: \(ConsoleText.escape(file.displayPath)): tests[\(index)] (\(ConsoleText.escape(test.id))): non-standard tag \"\(ConsoleText.escape(tag))\""
+            )
           }
         }
       }

@@ -49,7 +49,7 @@ enum ListCommand: Subcommand {
       case .success: continue
       case .failure(let failure):
         failures += 1
-        console.printError("LOAD ERROR \(failure)")
+        console.printError("LOAD ERROR \(ConsoleText.escape(failure.description))")
       }
     }
     var rows: [(String, Int, Int)] = []
@@ -67,11 +67,11 @@ enum ListCommand: Subcommand {
         Contract.standardTags.firstIndex(of: $1) ?? Int.max, $1
       )
     }
-    console.print(table(["TAG", "TESTS"], tags.map { [$0, String(tagCounts[$0]!)] }))
+    console.print(table(["TAG", "TESTS"], tags.map { [ConsoleText.escape($0), String(tagCounts[$0]!)] }))
     if arguments.flag("files") {
       console.print("")
       console.print(
-        table(["FILE", "SUITE", "TESTS"], files.map { [$0.displayPath, $0.suite, String($0.tests.count)] }))
+        table(["FILE", "SUITE", "TESTS"], files.map { [ConsoleText.escape($0.displayPath), $0.suite, String($0.tests.count)] }))
     }
     let total = files.reduce(0) { $0 + $1.tests.count }
     console.print(

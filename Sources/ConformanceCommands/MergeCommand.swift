@@ -34,10 +34,10 @@ enum MergeCommand: Subcommand {
     do {
       merged = try JUnitMerger.merge(inputs: inputs, into: output)
     } catch {
-      console.printError("conformance merge: \(error)")
+      console.printError("conformance merge: \(ConsoleText.escape(error.description))")
       return ConformanceCommand.ExitStatus.usageOrLoadError
     }
-    console.print("merged \(inputs.count) reports into \(output)")
+    console.print("merged \(inputs.count) reports into \(ConsoleText.escape(output))")
     console.print(
       "\(merged.passed) passed, \(merged.failures + merged.errors) failed"
         + (merged.skipped > 0 ? ", \(merged.skipped) skipped" : ""))
