@@ -167,10 +167,14 @@ extension ExpectedFailures {
 
   /// Reads and checks an expectations file strictly: strict JSON, no unknown keys, known
   /// suites, ids that are test ids or globs of them, no entry repeated.
-  public static func load(file: String) throws(ExpectationsFileError) -> ExpectedFailures {
+  /// `maxFileSize`: the largest file read, in bytes (`--max-file-size`); anything but a regular
+  /// file is refused unopened, as for vector files.
+  public static func load(file: String, maxFileSize: Int = VectorLoader.defaultMaxFileSize)
+    throws(ExpectationsFileError) -> ExpectedFailures
+  {
     let bytes: [UInt8]
     do {
-      bytes = try readFile(file)
+      bytes = try readFile(file, limit: maxFileSize)
     } catch {
       throw ExpectationsFileError(file: file, place: "", reason: error.reason)
     }

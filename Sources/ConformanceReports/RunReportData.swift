@@ -12,6 +12,8 @@ public struct RunReportInfo: Sendable {
   public var selection: Selection
   /// The expectations file in force, if any.
   public var expectations: ExpectedFailures?
+  /// How the run reads vector files (its size limit), for the corpus digest.
+  public var loader = VectorLoader()
 
   public init(
     toolName: String, toolVersion: String, implementation: String, roots: [String],
@@ -175,7 +177,7 @@ public final class RunReportRecorder: RunObserver {
   public func runStarted(fileCount: Int) throws {
     digest = CorpusDigest()
     for root in info.roots {
-      for location in try VectorLoader().discover(root: root) { digest.add(location) }
+      for location in try info.loader.discover(root: root) { digest.add(location, loader: info.loader) }
     }
   }
 
