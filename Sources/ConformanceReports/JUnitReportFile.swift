@@ -72,8 +72,14 @@ final class JUnitReportFile {
   let destination: String
   /// Body bytes kept in memory before the body moves to a hidden file.
   let memoryLimit: Int
-  private let folder: String
-  private let base: String
+  /// Where the hidden files go: the folder of the file the destination leads to (its symbolic
+  /// links followed), or the temporary folder when it is a device or FIFO written through.
+  private var folder: String
+  private var base: String
+  /// A character device or FIFO that the document is written to directly (``FileSystem/ReportTarget``).
+  private var writeThrough: String?
+  /// The file the document replaces, once the destination's links are followed.
+  private var target: String
   private var opened = false
   /// The body while it is in memory: the rendered fragments as they came (gathering them into
   /// one buffer cost a copy and, growing it, page faults on fresh memory).
@@ -89,6 +95,7 @@ final class JUnitReportFile {
     self.memoryLimit = memoryLimit
     self.folder = FileSystem.folder(of: destination)
     self.base = FileSystem.lastComponent(of: destination)
+    self.target = destination
   }
 
   deinit { discard() }
@@ -105,10 +112,23 @@ final class JUnitReportFile {
       throw failure("the destination must name a file")
     }
     do {
+      switch try FileSystem.reportTarget(destination) {
+      case .file(let file):
+        target = file
+        writeThrough = nil
+        folder = FileSystem.folder(of: file)
+        base = FileSystem.lastComponent(of: file)
+      case .writeThrough(let device):
+        target = device
+        writeThrough = device
+        folder = FileSystem.temporaryFolder()
+        base = "conformance-" + FileSystem.lastComponent(of: device)
+      }
       try FileSystem.createFolders(folder)
     } catch {
       throw failure(error.reason)
     }
+    FileSystem.removeLeftovers(in: folder, base: base)
     opened = true
   }
 
@@ -162,6 +182,22 @@ final class JUnitReportFile {
   }
 
   private func writeFinalDocument(_ root: JUnitRootAttributes) throws(JUnitWriteError) {
+    if let device = writeThrough {
+      let descriptor: Int32
+      do {
+        descriptor = try FileSystem.openForWritingThrough(device)
+      } catch {
+        throw failure("cannot open it for writing: \(error.reason)")
+      }
+      do {
+        try writeDocument(root, into: descriptor)
+      } catch {
+        close(descriptor)
+        throw failure("cannot write it: \(error)")
+      }
+      guard close(descriptor) == 0 else { throw failure("cannot write it: \(FileSystem.errnoText())") }
+      return
+    }
     let created: (path: String, descriptor: Int32)
     do {
       created = try FileSystem.createTemporaryFile(in: folder, base: base, role: "new")
@@ -170,7 +206,7 @@ final class JUnitReportFile {
     }
     final = created
     // mkstemps creates 0600; a report is for everyone to read, like the one it replaces.
-    _ = fchmod(created.descriptor, FileSystem.permissions(ofFile: destination) ?? 0o644)
+    _ = fchmod(created.descriptor, FileSystem.permissions(ofFile: target) ?? 0o644)
     do {
       try writeDocument(root, into: created.descriptor)
     } catch let error as XMLWriterError {
@@ -187,7 +223,7 @@ final class JUnitReportFile {
     final = (created.path, -1)
     guard closed == 0 else { throw failure("cannot write \(created.path): \(FileSystem.errnoText())") }
     do {
-      try FileSystem.replace(destination, with: created.path)
+      try FileSystem.replace(target, with: created.path)
     } catch {
       throw failure("cannot replace it: \(error.reason)")
     }

@@ -25,15 +25,28 @@ public enum ReportFileWriter {
     func failure(_ what: String) -> ReportWriteError {
       ReportWriteError(path: path, reason: "\(what): \(String(cString: strerror(errno)))")
     }
-    guard !path.isEmpty, !path.hasSuffix("/") else {
-      throw ReportWriteError(path: path, reason: "not a file path")
+    let file: String
+    do {
+      switch try FileSystem.reportTarget(path) {
+      case .writeThrough(let device):
+        // A character device or a FIFO: written to, never replaced (docs/reports.md).
+        try FileSystem.writeThrough(device, bytes)
+        return
+      case .file(let resolved):
+        file = resolved
+      }
+    } catch {
+      throw ReportWriteError(path: path, reason: error.reason)
     }
-    let folder = FileSystem.folder(of: path)
-    let name = FileSystem.lastComponent(of: path)
+    let folder = FileSystem.folder(of: file)
+    let name = FileSystem.lastComponent(of: file)
     try createFolder(folder, for: path)
+    FileSystem.removeLeftovers(in: folder, base: name)
     let temporary = "\(folder)/.\(name).\(getpid())-\(UInt32.random(in: .min ... .max)).tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw failure("cannot create \(temporary)") }
+    // Held while the file is written, so a concurrent run's leftover cleanup leaves it.
+    _ = flock(descriptor, LOCK_EX | LOCK_NB)
     var done = false
     defer {
       if !done { unlink(temporary) }
@@ -47,7 +60,7 @@ public enum ReportFileWriter {
     // Atomic by rename, not flushed to the platter: as for the JUnit report (docs/decisions.md).
     guard close(descriptor) == 0 else { throw failure("cannot close \(temporary)") }
     do {
-      try FileSystem.replace(path, with: temporary)
+      try FileSystem.replace(file, with: temporary)
     } catch {
       throw ReportWriteError(path: path, reason: "cannot rename \(temporary): \(error.reason)")
     }
