@@ -21,7 +21,7 @@ let package = Package(
       pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]
     ),
-    // System calls Swift's Glibc module does not import (renameat2), for ConformanceReports.
+    // System calls Swift's Glibc module does not import (renameat2), and the signal self-pipe.
     .target(name: "CSystemShims"),
     // Strict RFC 8259 JSON: value model, byte-level parser, deterministic serializer.
     .target(name: "ConformanceJSON", swiftSettings: sharedSwiftSettings),
@@ -46,7 +46,7 @@ let package = Package(
     // The subcommands, one per file; the executable only calls into this.
     .target(
       name: "ConformanceCommands",
-      dependencies: ["ConformanceJSON", "ConformanceKit", "ReferenceParsers", "ConformanceReports"],
+      dependencies: ["CSystemShims", "ConformanceJSON", "ConformanceKit", "ReferenceParsers", "ConformanceReports"],
       swiftSettings: sharedSwiftSettings
     ),
     // The Swift runtime linked in statically on Linux (Darwin has no static runtime): dynamic

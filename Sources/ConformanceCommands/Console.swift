@@ -11,9 +11,13 @@ public final class Console {
   private let sink: (Stream, String) -> Void
   /// Whether stderr is a terminal, so a progress line may be redrawn in place.
   public let errorIsTerminal: Bool
+  /// Whether this is the process's own console, so `run` may catch SIGINT and SIGTERM to
+  /// finish its reports (``SignalWatcher``); never for a console captured in tests.
+  public let handlesSignals: Bool
 
-  public init(errorIsTerminal: Bool, sink: @escaping (Stream, String) -> Void) {
+  public init(errorIsTerminal: Bool, handlesSignals: Bool = false, sink: @escaping (Stream, String) -> Void) {
     self.errorIsTerminal = errorIsTerminal
+    self.handlesSignals = handlesSignals
     self.sink = sink
   }
 
@@ -21,7 +25,7 @@ public final class Console {
   public static func standard() -> Console {
     // Raw write(2) on the descriptors: unbuffered, so stdout and stderr interleave in order,
     // and no global `FILE *` (which Swift 6 rejects as shared mutable state) is touched.
-    Console(errorIsTerminal: isatty(STDERR_FILENO) == 1) { stream, text in
+    Console(errorIsTerminal: isatty(STDERR_FILENO) == 1, handlesSignals: true) { stream, text in
       let descriptor = stream == .output ? STDOUT_FILENO : STDERR_FILENO
       var bytes = Array(text.utf8)[...]
       while !bytes.isEmpty {

@@ -45,6 +45,10 @@ enum RunCommand: Subcommand {
         name: "expectations", valueName: "FILE",
         help: "Expected failures: listed tests that fail are skipped; a listed pass or a stale entry fails.",
         repeatable: false),
+      .init(
+        name: "max-file-size", valueName: "BYTES",
+        help: "Refuse vector and expectations files larger than this (K, M, G suffixes; default: 64M).",
+        repeatable: false),
     ])
 
   static var help: String {
@@ -85,12 +89,41 @@ enum RunCommand: Subcommand {
       }
       failureLimit = limit
     }
+    var loader = VectorLoader()
+    if let text = arguments.value("max-file-size") {
+      guard let limit = byteCount(text) else {
+        throw UsageError("--max-file-size needs a whole number of bytes (K, M, G suffixes), got '\(text)'", command: name)
+      }
+      loader.maxFileSize = limit
+    }
+    let destinations = ReportDestinations(
+      json: arguments.value("report-json"), markdown: arguments.value("summary-md"),
+      html: arguments.value("report-html"))
+    // Every destination is checked before anything runs: a bad one is a command-line error now,
+    // not after the whole run (docs/reports.md).
+    do {
+      try ReportDestinationCheck.check(
+        [("--junit", junitPath)]
+          + [("--report-json", destinations.json), ("--summary-md", destinations.markdown),
+            ("--report-html", destinations.html)].compactMap { option, path in path.map { (option, $0) } })
+    } catch {
+      throw UsageError(error.description, command: name)
+    }
+    // From here on, a run that cannot start still replaces every report with one that holds
+    // the error, so a dashboard never shows the previous green run as the current one.
+    func cannotStart(_ subject: String, _ reason: String, message: String, implementation: String) -> UsageError {
+      writeReports(
+        ofStartFailure: LoadFailure(
+          location: VectorFileLocation(root: "", path: subject, problem: reason), suite: nil, reason: reason),
+        junit: junitPath, destinations: destinations, implementation: implementation, selection: selection)
+      return UsageError(message, command: name)
+    }
     let implementation: any Implementation
     if let command = arguments.value("adapter") {
       do {
         implementation = try ProcessImplementation(command: command)
       } catch {
-        throw UsageError("--adapter: \(error)", command: name)
+        throw cannotStart("--adapter", "\(error)", message: "--adapter: \(error)", implementation: command)
       }
     } else {
       implementation = ReferenceImplementation()
@@ -98,44 +131,90 @@ enum RunCommand: Subcommand {
     var expectedFailures: ExpectedFailures? = nil
     if let file = arguments.value("expectations") {
       do {
-        expectedFailures = try ExpectedFailures.load(file: file)
+        expectedFailures = try ExpectedFailures.load(file: file, maxFileSize: loader.maxFileSize)
       } catch {
-        throw UsageError("--expectations \(error)", command: name)
+        throw cannotStart(
+          "--expectations", error.description, message: "--expectations \(error)", implementation: implementation.name)
       }
     }
+    var locations: [VectorFileLocation] = []
+    for root in roots {
+      do {
+        locations += try loader.discover(root: root)
+      } catch {
+        throw cannotStart(
+          "--vectors", error.description, message: "--vectors \(error)", implementation: implementation.name)
+      }
+    }
+    let interruption = Interruption()
     let runner = Runner(
-      implementation: implementation, selection: selection, expectedFailures: expectedFailures ?? ExpectedFailures())
+      implementation: implementation, selection: selection, loader: loader,
+      expectedFailures: expectedFailures ?? ExpectedFailures(), interruption: interruption)
     let junit = JUnitReportWriter(destination: junitPath)
     var observers: [any RunObserver] = [junit]
-    let reports = RunReports(
-      info: RunReportInfo(
-        toolName: ToolInfo.name, toolVersion: ToolInfo.version, implementation: implementation.name, roots: roots,
-        selection: selection, expectations: expectedFailures),
-      destinations: ReportDestinations(
-        json: arguments.value("report-json"), markdown: arguments.value("summary-md"),
-        html: arguments.value("report-html")))
+    var info = RunReportInfo(
+      toolName: ToolInfo.name, toolVersion: ToolInfo.version, implementation: implementation.name, roots: roots,
+      selection: selection, expectations: expectedFailures)
+    info.loader = loader
+    let reports = RunReports(info: info, destinations: destinations)
     if !reports.destinations.isEmpty { observers.append(reports) }
     // The console comes last: when it prints the closing lines, every report is on disk.
     observers.append(
       ConsoleReporter(console: console, failureLimit: failureLimit) {
         ["JUnit report: \(junitPath)"] + reports.writtenLines
       })
+    // SIGINT and SIGTERM stop the run between files; the reports are then written for what ran
+    // (docs/reports.md). Only in the real process: a captured console never touches signals.
+    let watcher = console.handlesSignals ? SignalWatcher.start(interruption) : nil
+    defer { watcher?.stop() }
     let summary: RunSummary
     do {
-      summary = try runner.run(roots: roots, observers: observers)
-    } catch let error as VectorRootError {
-      junit.discard()
-      throw UsageError("--vectors \(error)", command: name)
+      summary = try runner.run(locations, observers: observers)
     } catch let error as JUnitWriteError {
       junit.discard()
-      console.printError("conformance run: \(error)")
+      console.printError("conformance run: \(ConsoleText.escape(error.description))")
       return ConformanceCommand.ExitStatus.usageOrLoadError
     } catch let error as ReportWriteError {
       junit.discard()
-      console.printError("conformance run: \(error)")
+      console.printError("conformance run: \(ConsoleText.escape(error.description))")
       return ConformanceCommand.ExitStatus.usageOrLoadError
     }
     return summary.exitStatus
+  }
+
+  /// Replaces every report with one holding `failure` as its only testcase, an error: the run
+  /// could not start (bad `--vectors`, `--expectations` or `--adapter`), which exits 2 like a
+  /// file that fails to load. A report that cannot be written is left as it is; the error
+  /// itself is printed by the caller.
+  static func writeReports(
+    ofStartFailure failure: LoadFailure, junit: String, destinations: ReportDestinations, implementation: String,
+    selection: Selection
+  ) {
+    var observers: [any RunObserver] = [JUnitReportWriter(destination: junit)]
+    if !destinations.isEmpty {
+      observers.append(
+        RunReports(
+          info: RunReportInfo(
+            toolName: ToolInfo.name, toolVersion: ToolInfo.version, implementation: implementation, roots: [],
+            selection: selection),
+          destinations: destinations))
+    }
+    _ = try? Runner(implementation: NoImplementation()).run([failure.location], observers: observers)
+  }
+
+  /// `1048576`, `1024K`, `64M`, `1G` (powers of 1024) as a number of bytes.
+  static func byteCount(_ text: String) -> Int? {
+    var digits = Substring(text)
+    var unit = 1
+    if let last = digits.last, let power = ["K": 1, "M": 2, "G": 3][String(last).uppercased()] {
+      unit = 1 << (10 * power)
+      digits = digits.dropLast()
+    }
+    guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(digits) else {
+      return nil
+    }
+    let (bytes, overflow) = value.multipliedReportingOverflow(by: unit)
+    return overflow || bytes == 0 ? nil : bytes
   }
 
   /// The selection options `run` shares with other subcommands.

@@ -134,6 +134,8 @@ public struct RunSummary: Sendable {
   public var nanoseconds: UInt64 = 0
   /// Expectations entries that matched no test of the loaded corpus; each fails the run.
   public var staleExpectations: [StaleExpectation] = []
+  /// Set when a signal stopped the run before every file ran.
+  public var interruption: RunInterruption?
 
   public init() {}
 
@@ -147,7 +149,9 @@ public struct RunSummary: Sendable {
   /// The process exit status docs/junit-report.md fixes: 2 when a file failed to load, 1 when a test
   /// failed or errored (an unexpected pass is a failure) or an expectations entry is stale,
   /// 0 when every test passed.
+  /// An interrupted run exits with 128 + the signal number.
   public var exitStatus: Int32 {
+    if let interruption { return interruption.exitStatus }
     if totals.loadErrors > 0 { return 2 }
     if totals.failed > 0 || totals.errored > 0 || !staleExpectations.isEmpty { return 1 }
     return 0

@@ -40,12 +40,16 @@ public struct Runner: Sendable {
   public var batchSize: Int
   /// Tests known to fail (`--expectations`), applied before observers see a file's results.
   public var expectedFailures: ExpectedFailures
+  /// Looked at before each file: once set, the run stops and observers finish with what ran
+  /// (``RunSummary/interruption``).
+  public var interruption: Interruption?
 
   public init(
     implementation: any Implementation, selection: Selection = Selection(),
     loader: VectorLoader = VectorLoader(), batchSize: Int = 64,
-    expectedFailures: ExpectedFailures = ExpectedFailures()
+    expectedFailures: ExpectedFailures = ExpectedFailures(), interruption: Interruption? = nil
   ) {
+    self.interruption = interruption
     self.implementation = implementation
     self.selection = selection
     self.loader = loader
@@ -84,6 +88,10 @@ public struct Runner: Sendable {
     var owners = IDOwners()
     var expectationUsage = ExpectedFailures.Usage(entryCount: entryCount)
     for index in locations.indices {
+      if let signal = interruption?.signal {
+        summary.interruption = RunInterruption(signal: signal, filesDone: index, fileCount: locations.count)
+        break
+      }
       let item = pipeline.take(index)
       var report = item.report
       var prepared = item.prepared
@@ -110,7 +118,10 @@ public struct Runner: Sendable {
         }
       }
     }
-    summary.staleExpectations = expectedFailures.staleEntries(expectationUsage)
+    // An interrupted run has not seen every file: no entry can be called stale.
+    if summary.interruption == nil {
+      summary.staleExpectations = expectedFailures.staleEntries(expectationUsage)
+    }
     summary.nanoseconds = monotonicNanoseconds() - started
     for observer in observers { try observer.runFinished(summary) }
     return summary

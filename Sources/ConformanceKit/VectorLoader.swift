@@ -114,7 +114,7 @@ public struct VectorLoader: Sendable {
     }
 
     mutating func enter(_ identity: FolderIdentity, relative: String) {
-      searched[identity] = relative.isEmpty ? "." : relative
+      searched[identity] = relative.isEmpty ? root : VectorFile.join(root, relative)
       open.insert(identity)
     }
 

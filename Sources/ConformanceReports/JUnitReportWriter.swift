@@ -111,6 +111,21 @@ public final class JUnitReportWriter: PreparingRunObserver {
         throw JUnitWriteError(path: destination, reason: "\(error)")
       }
     }
+    if let interruption = summary.interruption {
+      // What ran is reported; the run itself is marked as cut short, so a dashboard that reads
+      // only JUnit never takes a partial run for a complete green one.
+      do {
+        let rendered = try JUnitReportWriter.render(
+          interruption: interruption, hostname: hostname, timestamp: timestamp.description)
+        try file.append(rendered.fragment)
+        totals = totals + rendered.counts
+      } catch let error as JUnitWriteError {
+        throw error
+      } catch {
+        file.discard()
+        throw JUnitWriteError(path: destination, reason: "\(error)")
+      }
+    }
     try file.finish(
       JUnitRootAttributes(
         name: name, counts: totals, nanoseconds: summary.nanoseconds, timestamp: timestamp.description,
@@ -279,6 +294,45 @@ public final class JUnitReportWriter: PreparingRunObserver {
       try writer.endElement()
       try writer.endElement()
     }
+    try writer.endElement()
+    return (try writer.finishFragment(), counts)
+  }
+
+  /// One `<testsuite name="conformance.run">` whose `interrupted` property names the signal,
+  /// holding one error testcase `interrupted after N of M files`.
+  static func render(interruption: RunInterruption, hostname: String, timestamp: String) throws(XMLWriterError)
+    -> (fragment: XMLFragment, counts: JUnitCounts)
+  {
+    let counts = JUnitCounts(tests: 1, failures: 0, errors: 1, skipped: 0)
+    let writer = try XMLWriter.fragment()
+    try writer.startElement("testsuite")
+    try writer.attribute("name", "conformance.run")
+    try counts.write(to: writer)
+    try writer.attribute("time", JUnitFormat.seconds(nanoseconds: 0))
+    try writer.attribute("timestamp", timestamp)
+    try writer.attribute("hostname", hostname)
+    try writer.startElement("properties")
+    for (key, value) in [
+      ("interrupted", interruption.signalName), ("files-done", String(interruption.filesDone)),
+      ("file-count", String(interruption.fileCount)),
+    ] {
+      try writer.startElement("property")
+      try writer.attribute("name", key)
+      try writer.attribute("value", value)
+      try writer.endElement()
+    }
+    try writer.endElement()
+    try writer.startElement("testcase")
+    try writer.attribute("classname", "conformance.run")
+    try writer.attribute("name", "interrupted")
+    try writer.attribute("time", JUnitFormat.seconds(nanoseconds: 0))
+    try writer.startElement("error")
+    try writer.attribute("type", "interrupted")
+    try writer.attribute("message", interruption.message)
+    try writer.text(
+      interruption.message + "; the report holds the files that ran before the signal, the others did not run\n")
+    try writer.endElement()
+    try writer.endElement()
     try writer.endElement()
     return (try writer.finishFragment(), counts)
   }

@@ -107,6 +107,9 @@ public enum MarkdownSummary {
     if totals.loadErrors > 0 { problems.append(count(totals.loadErrors, "file", "files") + " not loaded") }
     if stale > 0 { problems.append(count(stale, "stale expectation", "stale expectations")) }
     let rest = "\(totals.passed) passed" + (totals.skipped > 0 ? ", \(totals.skipped) skipped" : "")
+    if let interruption = data.summary.interruption {
+      return "⚠️ Conformance: \(interruption.message); " + (problems + [rest]).joined(separator: ", ")
+    }
     if problems.isEmpty { return "✅ Conformance: \(rest)" }
     return "❌ Conformance: \(problems.joined(separator: ", ")); \(rest)"
   }

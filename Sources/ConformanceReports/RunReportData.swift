@@ -103,8 +103,10 @@ public struct RunReportData: Sendable {
 
   public var loadErrors: [FileRow] { files.filter { $0.loadError != nil } }
 
-  /// `passed`, `failed` or `load-error`, from the exit status.
+  /// `passed`, `failed` or `load-error`, from the exit status; `interrupted` when a signal
+  /// stopped the run.
   public var status: String {
+    if summary.interruption != nil { return "interrupted" }
     switch summary.exitStatus {
     case 0: return "passed"
     case 1: return "failed"

@@ -130,7 +130,7 @@ import Testing
           + "allowed: suite, id, reason, link\n"))
   }
 
-  @Test func aReportThatCannotBeWrittenExitsTwo() throws {
+  @Test func aReportThatCannotBeWrittenIsACommandLineErrorBeforeTheRun() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     try folder.write("vectors/fid.json", fidFile(passingFID))
@@ -142,7 +142,10 @@ import Testing
     #expect(result.status == 2)
     #expect(
       result.error
-        == "conformance run: cannot write \(folder.path)/blocker/summary.md: \(folder.path)/blocker is not a folder\n")
+        == "conformance run: --summary-md \(folder.path)/blocker/summary.md: cannot create folder \(folder.path)/blocker: "
+        + "a file is in the way\nRun `conformance run --help` for usage.\n")
+    // Checked before anything ran: no JUnit report either.
+    #expect(try folder.list() == ["blocker", "vectors"])
   }
 
   @Test func helpNamesTheReportOptions() {
