@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
@@ -58,6 +59,14 @@ int conformance_signals_start(void) {
   action.sa_flags = SA_RESTART | SA_RESETHAND;
   sigaction(SIGINT, &action, &previous_interrupt);
   sigaction(SIGTERM, &action, &previous_terminate);
+  // A parent may have started us with the signals blocked (a blocked mask is inherited across
+  // exec): they would then stay pending and the run would never stop. The threads started
+  // after this inherit the unblocked mask.
+  sigset_t wanted;
+  sigemptyset(&wanted);
+  sigaddset(&wanted, SIGINT);
+  sigaddset(&wanted, SIGTERM);
+  pthread_sigmask(SIG_UNBLOCK, &wanted, NULL);
   return 0;
 }
 

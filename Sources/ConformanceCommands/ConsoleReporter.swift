@@ -94,12 +94,12 @@ final class ConsoleReporter: RunObserver {
     let stale = summary.staleExpectations.count
     if stale > 0 { details.append("\(stale) stale expected-failure entries") }
     if !details.isEmpty { console.print(details.joined(separator: ", ")) }
-    if let interruption = summary.interruption { console.print(interruption.message) }
     console.print("\(summary.files) files in \(formatSeconds(summary.nanoseconds)) s")
     for line in writtenReports() { console.print(text(line)) }
     // The closing line counts every problem as failed, so it never says "0 failed" on a red run.
     var closing = "\(totals.passed) passed, \(totals.failed + totals.errored + totals.loadErrors + stale) failed"
     if totals.skipped > 0 { closing += ", \(totals.skipped) skipped" }
+    if let interruption = summary.interruption { closing += "; \(interruption.message)" }
     console.print(closing)
   }
 

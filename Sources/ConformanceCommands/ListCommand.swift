@@ -71,7 +71,9 @@ enum ListCommand: Subcommand {
     if arguments.flag("files") {
       console.print("")
       console.print(
-        table(["FILE", "SUITE", "TESTS"], files.map { [ConsoleText.escape($0.displayPath), $0.suite, String($0.tests.count)] }))
+        table(
+          ["FILE", "SUITE", "TESTS"],
+          files.map { [ConsoleText.escape($0.displayPath), $0.suite, String($0.tests.count)] }))
     }
     let total = files.reduce(0) { $0 + $1.tests.count }
     console.print(

@@ -71,7 +71,9 @@ enum RunCommand: Subcommand {
     \(spec.optionsHelp)
 
     EXIT STATUS: 0 every selected test passed; 1 a test failed or errored; 2 a vector file could not
-    be loaded or the command line was wrong (the report is still written for what did load).
+    be loaded or the command line was wrong (the report is still written for what did load, and a
+    run that cannot start writes the error as its report); 130 or 143 interrupted by SIGINT or
+    SIGTERM (every report is written for the files that ran, marked as interrupted).
     """
   }
 
@@ -92,7 +94,8 @@ enum RunCommand: Subcommand {
     var loader = VectorLoader()
     if let text = arguments.value("max-file-size") {
       guard let limit = byteCount(text) else {
-        throw UsageError("--max-file-size needs a whole number of bytes (K, M, G suffixes), got '\(text)'", command: name)
+        throw UsageError(
+          "--max-file-size needs a whole number of bytes (K, M, G suffixes), got '\(text)'", command: name)
       }
       loader.maxFileSize = limit
     }
@@ -104,8 +107,10 @@ enum RunCommand: Subcommand {
     do {
       try ReportDestinationCheck.check(
         [("--junit", junitPath)]
-          + [("--report-json", destinations.json), ("--summary-md", destinations.markdown),
-            ("--report-html", destinations.html)].compactMap { option, path in path.map { (option, $0) } })
+          + [
+            ("--report-json", destinations.json), ("--summary-md", destinations.markdown),
+            ("--report-html", destinations.html),
+          ].compactMap { option, path in path.map { (option, $0) } })
     } catch {
       throw UsageError(error.description, command: name)
     }
