@@ -27,18 +27,28 @@ public struct ExpectedFailures: Sendable {
       self.place = place
     }
 
-    func matches(suite: String, id: String) -> Bool {
-      self.suite == suite && self.id.matches(id)
-    }
   }
 
   /// The file the entries were read from, as given on the command line (empty when built in code).
   public var file: String
-  public var entries: [Entry]
+  public var entries: [Entry] {
+    didSet { index = EntryIndex(entries) }
+  }
+  /// The entries by suite, exact ids in a table and globs compiled once, so that checking a
+  /// test costs its suite's globs at most, never every entry.
+  private var index: EntryIndex
+
+  /// The longest `reason`, in UTF-8 bytes: a reason is a line, the details go behind `link`.
+  /// (Each listed test's report carries its entry's reason, so a long one on `*` is multiplied
+  /// by every test.)
+  public static let maxReasonLength = 500
+  /// The longest `link`, in UTF-8 bytes.
+  public static let maxLinkLength = 2048
 
   public init(file: String = "", entries: [Entry] = []) {
     self.file = file
     self.entries = entries
+    self.index = EntryIndex(entries)
   }
 
   /// Which entries matched a test of the loaded corpus so far; kept by the runner during a run.
@@ -68,17 +78,17 @@ public struct ExpectedFailures: Sendable {
       return report
     }
     for id in report.testIDs {
-      for (index, entry) in entries.enumerated() where !usage.matched[index] && entry.matches(suite: suite, id: id) {
-        usage.matched[index] = true
-      }
+      index.forEachMatch(suite: suite, id: id, skipping: usage.matched) { usage.matched[$0] = true }
     }
     var changed = report
     changed.content = .results(results.map { apply(to: $0, suite: suite) })
     return changed
   }
 
-  func apply(to result: TestResult, suite: String) -> TestResult {
-    guard let entry = entries.first(where: { $0.matches(suite: suite, id: result.id) }) else { return result }
+  /// The test with the first entry (in file order) that lists it applied, if any.
+  public func apply(to result: TestResult, suite: String) -> TestResult {
+    guard let position = index.firstMatch(suite: suite, id: result.id) else { return result }
+    let entry = entries[position]
     var changed = result
     changed.expectedFailure = ExpectedFailureMatch(entry: entry, originalStatus: result.status)
     switch result.status {
@@ -208,6 +218,8 @@ extension ExpectedFailures {
       throw failure("entries", "must be an array, found \(entriesValue.typeName)")
     }
     var entries: [Entry] = []
+    // Suite and id bytes of each entry so far: the repeat check is one lookup per entry.
+    var seen: [[UInt8]: Int] = [:]
     for (index, value) in values.enumerated() {
       let place = "entries[\(index)]"
       guard case .object(let object) = value else {
@@ -239,12 +251,21 @@ extension ExpectedFailures {
           "\(quote(id)) is neither a test id nor a glob of one (letters, digits, '.', '_', '-', with * and ?)")
       }
       let reason = try string("reason", required: true)!
+      guard reason.utf8.count <= maxReasonLength else {
+        throw failure(
+          "\(place).reason",
+          "\(reason.utf8.count) bytes, more than \(maxReasonLength): keep the reason to a line and put the details "
+            + "behind \"link\"")
+      }
       let link = try string("link", required: false)
-      if let earlier = entries.firstIndex(where: {
-        $0.suite.utf8.elementsEqual(suite.utf8) && $0.id.pattern.utf8.elementsEqual(id.utf8)
-      }) {
+      if let link, link.utf8.count > maxLinkLength {
+        throw failure("\(place).link", "\(link.utf8.count) bytes, more than \(maxLinkLength)")
+      }
+      let key = Array(suite.utf8) + [0] + Array(id.utf8)
+      if let earlier = seen[key] {
         throw failure(place, "repeats entries[\(earlier)] (suite \(suite), id \(quote(id)))")
       }
+      seen[key] = index
       entries.append(
         Entry(suite: suite, id: IDPattern(id), reason: reason, link: link, place: "\(file) \(place)"))
     }
@@ -268,5 +289,88 @@ extension ExpectedFailures {
       Contract.isASCIIAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_")
         || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?")
     }
+  }
+}
+
+/// An expectations list's entries by suite (keyed by bytes): exact ids in a table, globs
+/// compiled once to bytes. Finding a test's entries costs one lookup and its suite's globs.
+struct EntryIndex: Sendable {
+  private struct SuiteEntries: Sendable {
+    /// The first entry with each exact id.
+    var exact: [[UInt8]: Int] = [:]
+    /// Entry numbers and patterns, in file order.
+    var globs: [(entry: Int, pattern: [UInt8])] = []
+  }
+
+  private var suites: [[UInt8]: SuiteEntries] = [:]
+
+  init(_ entries: [ExpectedFailures.Entry]) {
+    for (number, entry) in entries.enumerated() {
+      let pattern = Array(entry.id.pattern.utf8)
+      let suite = Array(entry.suite.utf8)
+      if pattern.contains(UInt8(ascii: "*")) || pattern.contains(UInt8(ascii: "?")) {
+        suites[suite, default: SuiteEntries()].globs.append((number, pattern))
+      } else if suites[suite]?.exact[pattern] == nil {
+        suites[suite, default: SuiteEntries()].exact[pattern] = number
+      }
+    }
+  }
+
+  /// The first entry (in file order) listing the test.
+  func firstMatch(suite: String, id: String) -> Int? {
+    guard let entries = suites[Array(suite.utf8)] else { return nil }
+    let bytes = Array(id.utf8)
+    let exact = entries.exact[bytes]
+    for glob in entries.globs {
+      if let exact, glob.entry > exact { break }
+      if EntryIndex.matches(glob.pattern, bytes) { return glob.entry }
+    }
+    return exact
+  }
+
+  /// Calls `body` with every entry listing the test, except those `skipping` marks.
+  func forEachMatch(suite: String, id: String, skipping: [Bool], _ body: (Int) -> Void) {
+    guard let entries = suites[Array(suite.utf8)] else { return }
+    let bytes = Array(id.utf8)
+    if let exact = entries.exact[bytes], !skipping[exact] { body(exact) }
+    for glob in entries.globs where !skipping[glob.entry] && EntryIndex.matches(glob.pattern, bytes) {
+      body(glob.entry)
+    }
+  }
+
+  /// `*` any run of characters, `?` one character (one Unicode scalar: a UTF-8 lead byte and its
+  /// continuation bytes), anything else itself; iterative with one backtrack point, so linear in
+  /// practice. The same answers as ``IDPattern/matches(_:)`` over scalars.
+  static func matches(_ pattern: [UInt8], _ text: [UInt8]) -> Bool {
+    func scalarEnd(_ start: Int) -> Int {
+      var end = start + 1
+      while end < text.count && text[end] & 0xC0 == 0x80 { end += 1 }
+      return end
+    }
+    var p = 0
+    var t = 0
+    var starP = -1
+    var starT = 0
+    while t < text.count {
+      if p < pattern.count && pattern[p] == UInt8(ascii: "?") {
+        p += 1
+        t = scalarEnd(t)
+      } else if p < pattern.count && pattern[p] == UInt8(ascii: "*") {
+        starP = p
+        starT = t
+        p += 1
+      } else if p < pattern.count && pattern[p] == text[t] {
+        p += 1
+        t += 1
+      } else if starP >= 0 {
+        p = starP + 1
+        starT = scalarEnd(starT)
+        t = starT
+      } else {
+        return false
+      }
+    }
+    while p < pattern.count && pattern[p] == UInt8(ascii: "*") { p += 1 }
+    return p == pattern.count
   }
 }
