@@ -114,13 +114,16 @@ enum RunCommand: Subcommand {
     } catch {
       throw UsageError(error.description, command: name)
     }
+    // One id in every report of the run, which are renamed into place together at the end.
+    let runID = RunID.make()
     // From here on, a run that cannot start still replaces every report with one that holds
     // the error, so a dashboard never shows the previous green run as the current one.
     func cannotStart(_ subject: String, _ reason: String, message: String, implementation: String) -> UsageError {
       writeReports(
         ofStartFailure: LoadFailure(
           location: VectorFileLocation(root: "", path: subject, problem: reason), suite: nil, reason: reason),
-        junit: junitPath, destinations: destinations, implementation: implementation, selection: selection)
+        junit: junitPath, destinations: destinations, implementation: implementation, selection: selection,
+        runID: runID)
       return UsageError(message, command: name)
     }
     let implementation: any Implementation
@@ -155,14 +158,20 @@ enum RunCommand: Subcommand {
     let runner = Runner(
       implementation: implementation, selection: selection, loader: loader,
       expectedFailures: expectedFailures ?? ExpectedFailures(), interruption: interruption)
+    let reportSet = ReportSet()
     let junit = JUnitReportWriter(destination: junitPath)
+    junit.runID = runID
+    junit.reportSet = reportSet
     var observers: [any RunObserver] = [junit]
     var info = RunReportInfo(
       toolName: ToolInfo.name, toolVersion: ToolInfo.version, implementation: implementation.name, roots: roots,
       selection: selection, expectations: expectedFailures)
     info.loader = loader
+    info.runID = runID
     let reports = RunReports(info: info, destinations: destinations)
+    reports.reportSet = reportSet
     if !reports.destinations.isEmpty { observers.append(reports) }
+    observers.append(reportSet)
     // The console comes last: when it prints the closing lines, every report is on disk.
     observers.append(
       ConsoleReporter(console: console, failureLimit: failureLimit) {
@@ -177,10 +186,12 @@ enum RunCommand: Subcommand {
       summary = try runner.run(locations, observers: observers)
     } catch let error as JUnitWriteError {
       junit.discard()
+      reportSet.discard()
       console.printError("conformance run: \(ConsoleText.escape(error.description))")
       return ConformanceCommand.ExitStatus.usageOrLoadError
     } catch let error as ReportWriteError {
       junit.discard()
+      reportSet.discard()
       console.printError("conformance run: \(ConsoleText.escape(error.description))")
       return ConformanceCommand.ExitStatus.usageOrLoadError
     }
@@ -193,17 +204,23 @@ enum RunCommand: Subcommand {
   /// itself is printed by the caller.
   static func writeReports(
     ofStartFailure failure: LoadFailure, junit: String, destinations: ReportDestinations, implementation: String,
-    selection: Selection
+    selection: Selection, runID: String
   ) {
-    var observers: [any RunObserver] = [JUnitReportWriter(destination: junit)]
+    let reportSet = ReportSet()
+    let writer = JUnitReportWriter(destination: junit)
+    writer.runID = runID
+    writer.reportSet = reportSet
+    var observers: [any RunObserver] = [writer]
     if !destinations.isEmpty {
-      observers.append(
-        RunReports(
-          info: RunReportInfo(
-            toolName: ToolInfo.name, toolVersion: ToolInfo.version, implementation: implementation, roots: [],
-            selection: selection),
-          destinations: destinations))
+      var info = RunReportInfo(
+        toolName: ToolInfo.name, toolVersion: ToolInfo.version, implementation: implementation, roots: [],
+        selection: selection)
+      info.runID = runID
+      let reports = RunReports(info: info, destinations: destinations)
+      reports.reportSet = reportSet
+      observers.append(reports)
     }
+    observers.append(reportSet)
     _ = try? Runner(implementation: NoImplementation()).run([failure.location], observers: observers)
   }
 

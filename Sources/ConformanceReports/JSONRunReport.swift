@@ -29,6 +29,7 @@ public enum JSONRunReport {
       ],
       "selection": selection(info.selection),
     ]
+    if let runID = info.runID { top["runId"] = .string(runID) }
     if let interruption = data.summary.interruption {
       top["interruption"] = [
         "signal": .string(interruption.signalName), "filesDone": number(interruption.filesDone),

@@ -171,17 +171,34 @@ final class JUnitReportFile {
 
   /// Writes the whole document and renames it over the destination.
   func finish(_ root: JUnitRootAttributes) throws(JUnitWriteError) {
-    if !opened { try open() }
+    let staged = try stage(root)
+    guard let temporary = staged.temporary else { return }
     do {
-      try writeFinalDocument(root)
+      try FileSystem.replace(staged.file, with: temporary)
+    } catch {
+      unlink(temporary)
+      throw failure("cannot replace it: \(error.reason)")
+    }
+  }
+
+  /// Writes the whole document to its hidden file, not yet in place: the caller renames it
+  /// (``ReportFileWriter/commit(_:)``, alone or with the run's other reports in a
+  /// ``ReportSet``). A device or FIFO destination is written through at once.
+  func stage(_ root: JUnitRootAttributes) throws(JUnitWriteError) -> StagedReport {
+    if !opened { try open() }
+    let staged: StagedReport
+    do {
+      staged = try writeFinalDocument(root)
     } catch {
       discard()
       throw error
     }
+    final = nil  // the staged report owns the hidden file now
     discard()
+    return staged
   }
 
-  private func writeFinalDocument(_ root: JUnitRootAttributes) throws(JUnitWriteError) {
+  private func writeFinalDocument(_ root: JUnitRootAttributes) throws(JUnitWriteError) -> StagedReport {
     if let device = writeThrough {
       let descriptor: Int32
       do {
@@ -196,7 +213,7 @@ final class JUnitReportFile {
         throw failure("cannot write it: \(error)")
       }
       guard close(descriptor) == 0 else { throw failure("cannot write it: \(FileSystem.errnoText())") }
-      return
+      return StagedReport(destination: destination, file: device, temporary: nil)
     }
     let created: (path: String, descriptor: Int32)
     do {
@@ -222,12 +239,7 @@ final class JUnitReportFile {
     let closed = close(created.descriptor)
     final = (created.path, -1)
     guard closed == 0 else { throw failure("cannot write \(created.path): \(FileSystem.errnoText())") }
-    do {
-      try FileSystem.replace(target, with: created.path)
-    } catch {
-      throw failure("cannot replace it: \(error.reason)")
-    }
-    final = nil
+    return StagedReport(destination: destination, file: target, temporary: created.path)
   }
 
   /// The document itself; the writer is released (and its buffer closed) before returning.

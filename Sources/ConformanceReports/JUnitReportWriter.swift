@@ -34,6 +34,11 @@ public final class JUnitReportWriter: PreparingRunObserver {
   public let name: String
   public let hostname: String
   public let timestamp: JUnitTimestamp
+  /// The run's id (``RunID``), written as the `run-id` property of every testsuite; `nil`
+  /// leaves it out.
+  public var runID: String?
+  /// When set, the report is staged there and renamed into place with the run's others.
+  public var reportSet: ReportSet?
 
   private let file: JUnitReportFile
   private var totals = JUnitCounts()
@@ -66,7 +71,7 @@ public final class JUnitReportWriter: PreparingRunObserver {
 
   /// Renders the file's `<testsuite>` and appends it to the body.
   public func fileFinished(_ report: FileReport) throws(JUnitWriteError) {
-    try append(RenderedTestSuite(report, hostname: hostname, timestamp: timestamp.description))
+    try append(RenderedTestSuite(report, hostname: hostname, timestamp: timestamp.description, runID: runID))
   }
 
   /// Renders a file's `<testsuite>` on the runner's worker thread (see ``PreparingRunObserver``):
@@ -74,7 +79,8 @@ public final class JUnitReportWriter: PreparingRunObserver {
   public var preparer: @Sendable (FileReport) -> any Sendable {
     let hostname = hostname
     let timestamp = timestamp.description
-    return { report in RenderedTestSuite(report, hostname: hostname, timestamp: timestamp) }
+    let runID = runID
+    return { report in RenderedTestSuite(report, hostname: hostname, timestamp: timestamp, runID: runID) }
   }
 
   /// Appends the `<testsuite>` the ``preparer`` rendered for this report.
@@ -116,7 +122,7 @@ public final class JUnitReportWriter: PreparingRunObserver {
       // only JUnit never takes a partial run for a complete green one.
       do {
         let rendered = try JUnitReportWriter.render(
-          interruption: interruption, hostname: hostname, timestamp: timestamp.description)
+          interruption: interruption, hostname: hostname, timestamp: timestamp.description, runID: runID)
         try file.append(rendered.fragment)
         totals = totals + rendered.counts
       } catch let error as JUnitWriteError {
@@ -126,10 +132,14 @@ public final class JUnitReportWriter: PreparingRunObserver {
         throw JUnitWriteError(path: destination, reason: "\(error)")
       }
     }
-    try file.finish(
-      JUnitRootAttributes(
-        name: name, counts: totals, nanoseconds: summary.nanoseconds, timestamp: timestamp.description,
-        hostname: hostname))
+    let root = JUnitRootAttributes(
+      name: name, counts: totals, nanoseconds: summary.nanoseconds, timestamp: timestamp.description,
+      hostname: hostname)
+    if let reportSet {
+      reportSet.add(try file.stage(root))
+    } else {
+      try file.finish(root)
+    }
     totals = JUnitCounts()
   }
 
@@ -144,9 +154,10 @@ public final class JUnitReportWriter: PreparingRunObserver {
   struct RenderedTestSuite: Sendable {
     var result: Result<(fragment: XMLFragment, counts: JUnitCounts), XMLWriterError>
 
-    init(_ report: FileReport, hostname: String, timestamp: String) {
+    init(_ report: FileReport, hostname: String, timestamp: String, runID: String? = nil) {
       do {
-        result = .success(try JUnitReportWriter.render(report, hostname: hostname, timestamp: timestamp))
+        result = .success(
+          try JUnitReportWriter.render(report, hostname: hostname, timestamp: timestamp, runID: runID))
       } catch {
         result = .failure(error)
       }
@@ -154,7 +165,8 @@ public final class JUnitReportWriter: PreparingRunObserver {
   }
 
   /// One `<testsuite>` and what it counts.
-  static func render(_ report: FileReport, hostname: String, timestamp: String) throws(XMLWriterError)
+  static func render(_ report: FileReport, hostname: String, timestamp: String, runID: String? = nil)
+    throws(XMLWriterError)
     -> (fragment: XMLFragment, counts: JUnitCounts)
   {
     var counts = JUnitCounts()
@@ -198,7 +210,7 @@ public final class JUnitReportWriter: PreparingRunObserver {
     for (key, value) in [
       ("suite", suite), ("source", report.source), ("description", report.description),
       ("root", report.location.root),
-    ] {
+    ] + (runID.map { [("run-id", $0)] } ?? []) {
       try writer.startElement("property")
       try writer.attribute("name", key)
       try writer.attribute("value", value ?? "")
@@ -300,7 +312,8 @@ public final class JUnitReportWriter: PreparingRunObserver {
 
   /// One `<testsuite name="conformance.run">` whose `interrupted` property names the signal,
   /// holding one error testcase `interrupted after N of M files`.
-  static func render(interruption: RunInterruption, hostname: String, timestamp: String) throws(XMLWriterError)
+  static func render(interruption: RunInterruption, hostname: String, timestamp: String, runID: String?)
+    throws(XMLWriterError)
     -> (fragment: XMLFragment, counts: JUnitCounts)
   {
     let counts = JUnitCounts(tests: 1, failures: 0, errors: 1, skipped: 0)
@@ -315,7 +328,7 @@ public final class JUnitReportWriter: PreparingRunObserver {
     for (key, value) in [
       ("interrupted", interruption.signalName), ("files-done", String(interruption.filesDone)),
       ("file-count", String(interruption.fileCount)),
-    ] {
+    ] + (runID.map { [("run-id", $0)] } ?? []) {
       try writer.startElement("property")
       try writer.attribute("name", key)
       try writer.attribute("value", value)

@@ -26,6 +26,7 @@ public enum MarkdownSummary {
       "corpus sha256 `\(data.corpusDigest.prefix(16))`",
       "\(milliseconds(data.summary.nanoseconds)) s",
     ]
+    if let runID = data.info.runID { facts.append("run `\(ReportText.visible(runID).replacingBackticks())`") }
     if let selection = selectionText(data.info.selection) { facts.append(selection) }
     lines.append(facts.joined(separator: " · "))
     if let expectations = data.info.expectations {

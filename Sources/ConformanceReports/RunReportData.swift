@@ -14,6 +14,8 @@ public struct RunReportInfo: Sendable {
   public var expectations: ExpectedFailures?
   /// How the run reads vector files (its size limit), for the corpus digest.
   public var loader = VectorLoader()
+  /// The run's id, the same in every report of the run (``RunID``); `nil` leaves it out.
+  public var runID: String?
 
   public init(
     toolName: String, toolVersion: String, implementation: String, roots: [String],

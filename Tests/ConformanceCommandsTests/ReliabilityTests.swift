@@ -266,6 +266,34 @@ import Testing
     #expect(listed.output.contains(#"LOAD ERROR \#(folder.path)/v/esc\u001b[2J\u000a::error::name.json"#))
   }
 
+  /// Every report of a run carries the same run id; another run has another.
+  @Test func everyReportOfARunCarriesItsRunID() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("v/a.json", fidFile(passingFID))
+    try folder.write("v/b.json", fidFile(failingFID))
+    var ids: [String] = []
+    for _ in 0..<2 {
+      let result = conformance([
+        "run", "--vectors", folder.path + "/v", "--junit", folder.path + "/r/junit.xml", "--report-json",
+        folder.path + "/r/report.json", "--summary-md", folder.path + "/r/summary.md", "--report-html",
+        folder.path + "/r/report.html",
+      ])
+      #expect(result.status == 1)
+      let report = try XMLReadBack(path: folder.path + "/r/junit.xml")
+      let junitIDs = report.strings("//testsuite/properties/property[@name='run-id']/@value")
+      #expect(junitIDs.count == 2 && Set(junitIDs).count == 1)
+      let id = try #require(junitIDs.first)
+      #expect(id.utf8.count == 32 && id.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
+      #expect(try folder.read("r/report.json").contains(#""runId": "\#(id)""#))
+      #expect(try folder.read("r/summary.md").contains("run `\(id)`"))
+      #expect(try folder.read("r/report.html").contains("run <code>\(id)</code>"))
+      #expect(try folder.list("r") == ["junit.xml", "report.html", "report.json", "summary.md"])
+      ids.append(id)
+    }
+    #expect(ids[0] != ids[1])
+  }
+
   /// SIGTERM to a real `conformance run` mid-run: the report of what ran, marked as
   /// interrupted, exit 143, and no temporary file.
   @Test func sigtermMidRunWritesTheReportOfWhatRanAndExits143() throws {
