@@ -126,6 +126,13 @@ enum RunCommand: Subcommand {
         runID: runID)
       return UsageError(message, command: name)
     }
+    // SIGINT and SIGTERM stop the run between files; the reports are then written for what ran
+    // (docs/reports.md). Caught from here on, so a signal while the adapter starts or the
+    // files are found still ends with reports. Only in the real process: a captured console
+    // never touches signals.
+    let interruption = Interruption()
+    let watcher = console.handlesSignals ? SignalWatcher.start(interruption) : nil
+    defer { watcher?.stop() }
     let implementation: any Implementation
     if let command = arguments.value("adapter") {
       do {
@@ -154,7 +161,6 @@ enum RunCommand: Subcommand {
           "--vectors", error.description, message: "--vectors \(error)", implementation: implementation.name)
       }
     }
-    let interruption = Interruption()
     let runner = Runner(
       implementation: implementation, selection: selection, loader: loader,
       expectedFailures: expectedFailures ?? ExpectedFailures(), interruption: interruption)
@@ -177,10 +183,6 @@ enum RunCommand: Subcommand {
       ConsoleReporter(console: console, failureLimit: failureLimit) {
         ["JUnit report: \(junitPath)"] + reports.writtenLines
       })
-    // SIGINT and SIGTERM stop the run between files; the reports are then written for what ran
-    // (docs/reports.md). Only in the real process: a captured console never touches signals.
-    let watcher = console.handlesSignals ? SignalWatcher.start(interruption) : nil
-    defer { watcher?.stop() }
     let summary: RunSummary
     do {
       summary = try runner.run(locations, observers: observers)
