@@ -294,10 +294,12 @@ extension ExpectedFailures {
 
 /// An expectations list's entries by suite (keyed by bytes): exact ids in a table, globs
 /// compiled once to bytes. Finding a test's entries costs one lookup and its suite's globs.
+/// `accepting` lets a caller narrow the candidates further (an entry that applies to some
+/// runs only) without giving up the index.
 struct EntryIndex: Sendable {
   private struct SuiteEntries: Sendable {
-    /// The first entry with each exact id.
-    var exact: [[UInt8]: Int] = [:]
+    /// The entries with each exact id, in file order.
+    var exact: [[UInt8]: [Int]] = [:]
     /// Entry numbers and patterns, in file order.
     var globs: [(entry: Int, pattern: [UInt8])] = []
   }
@@ -310,34 +312,36 @@ struct EntryIndex: Sendable {
       let suite = Array(entry.suite.utf8)
       if pattern.contains(UInt8(ascii: "*")) || pattern.contains(UInt8(ascii: "?")) {
         suites[suite, default: SuiteEntries()].globs.append((number, pattern))
-      } else if suites[suite]?.exact[pattern] == nil {
-        suites[suite, default: SuiteEntries()].exact[pattern] = number
+      } else {
+        suites[suite, default: SuiteEntries()].exact[pattern, default: []].append(number)
       }
     }
   }
 
   /// The first entry (in file order) listing the test.
-  func firstMatch(suite: String, id: String) -> Int? {
+  func firstMatch(suite: String, id: String, accepting: (Int) -> Bool = { _ in true }) -> Int? {
     guard let entries = suites[Array(suite.utf8)] else { return nil }
     let bytes = Array(id.utf8)
-    let exact = entries.exact[bytes]
+    let exact = entries.exact[bytes]?.first(where: accepting)
     for glob in entries.globs {
       if let exact, glob.entry > exact { break }
-      if EntryIndex.matches(glob.pattern, bytes) { return glob.entry }
+      if EntryIndex.matches(glob.pattern, bytes) && accepting(glob.entry) { return glob.entry }
     }
     return exact
   }
 
   /// Calls `body` with every entry listing the test, except those `skipping` marks.
-  func forEachMatch(suite: String, id: String, skipping: [Bool], _ body: (Int) -> Void) {
+  func forEachMatch(
+    suite: String, id: String, skipping: [Bool], accepting: (Int) -> Bool = { _ in true }, _ body: (Int) -> Void
+  ) {
     guard let entries = suites[Array(suite.utf8)] else { return }
     let bytes = Array(id.utf8)
-    if let exact = entries.exact[bytes], !skipping[exact] { body(exact) }
-    for glob in entries.globs where !skipping[glob.entry] && EntryIndex.matches(glob.pattern, bytes) {
+    for exact in entries.exact[bytes] ?? [] where !skipping[exact] && accepting(exact) { body(exact) }
+    for glob in entries.globs
+    where !skipping[glob.entry] && EntryIndex.matches(glob.pattern, bytes) && accepting(glob.entry) {
       body(glob.entry)
     }
   }
-
   /// `*` any run of characters, `?` one character (one Unicode scalar: a UTF-8 lead byte and its
   /// continuation bytes), anything else itself; iterative with one backtrack point, so linear in
   /// practice. The same answers as ``IDPattern/matches(_:)`` over scalars.
