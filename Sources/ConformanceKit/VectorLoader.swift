@@ -122,10 +122,16 @@ public struct VectorLoader: Sendable {
       found.append(VectorFileLocation(root: root, path: relative, problem: reason))
     }
 
+    /// Visits the folder's entries in the byte order of their names, so that which of two
+    /// paths to one folder is searched (and which is reported) never depends on `readdir`.
     mutating func read(_ directory: OpaquePointer, relative: String) {
+      var names: [[UInt8]] = []
       while let entry = readdir(directory) {
         let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
         if bytes.first == UInt8(ascii: ".") { continue }
+        names.append(bytes)
+      }
+      for bytes in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
         let (name, isUTF8) = VectorLoader.displayName(bytes)
         let child = relative.isEmpty ? name : relative + "/" + name
         guard isUTF8 else {
