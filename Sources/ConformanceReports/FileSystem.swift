@@ -178,6 +178,18 @@ enum FileSystem {
   /// is written there. A folder, a block device or a socket is refused.
   static func reportTarget(_ path: String) throws(Failure) -> ReportTarget {
     guard !path.isEmpty, !path.hasSuffix("/") else { throw Failure(reason: "not a file path") }
+    // Where the path leads, links followed by the kernel: a device or a pipe is written through
+    // by the path as given, which also covers `/dev/stdout` and `/dev/fd/63` (`>(…)`), whose
+    // last link (`pipe:[…]`) names no file.
+    var followed = stat()
+    if stat(path, &followed) == 0 {
+      switch followed.st_mode & S_IFMT {
+      case S_IFCHR, S_IFIFO: return .writeThrough(path)
+      case S_IFBLK: throw Failure(reason: "is a block device: a report is never written to one")
+      case S_IFSOCK: throw Failure(reason: "is a socket: a report cannot be written to one")
+      default: break
+      }
+    }
     var current = path
     for _ in 0..<40 {
       var info = stat()
