@@ -24,7 +24,7 @@ let package = Package(
       providers: [.apt(["libxml2-dev"])]
     ),
     // System calls Swift's Glibc module does not import (renameat2, pipe2), for ConformanceReports
-    // and ConformanceKit's adapter processes.
+    // and ConformanceKit's adapter processes, and the signal self-pipe.
     .target(name: "CSystemShims"),
     // Strict RFC 8259 JSON: value model, byte-level parser, deterministic serializer.
     .target(name: "ConformanceJSON", swiftSettings: sharedSwiftSettings),
@@ -49,7 +49,7 @@ let package = Package(
     // The subcommands, one per file; the executable only calls into this.
     .target(
       name: "ConformanceCommands",
-      dependencies: ["ConformanceJSON", "ConformanceKit", "ReferenceParsers", "ConformanceReports"],
+      dependencies: ["CSystemShims", "ConformanceJSON", "ConformanceKit", "ReferenceParsers", "ConformanceReports"],
       swiftSettings: sharedSwiftSettings
     ),
     // The Swift runtime linked in statically on Linux (Darwin has no static runtime): dynamic

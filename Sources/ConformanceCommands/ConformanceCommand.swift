@@ -68,7 +68,7 @@ public enum ConformanceCommand {
     }
     guard let subcommand = subcommands.first(where: { $0.name == first }) else {
       let close = subcommands.first { editDistance($0.name, first) <= 2 }.map { " (did you mean '\($0.name)'?)" }
-      console.printError("conformance: unknown subcommand '\(first)'\(close ?? "")")
+      console.printError("conformance: unknown subcommand '\(ConsoleText.escape(first))'\(close ?? "")")
       console.printError("Run `conformance --help` for the list of subcommands.")
       return ExitStatus.usageOrLoadError
     }
@@ -80,11 +80,11 @@ public enum ConformanceCommand {
       }
       return try subcommand.run(parsed, console: console)
     } catch let error as UsageError {
-      console.printError("conformance \(error.command): \(error.message)")
+      console.printError("conformance \(error.command): \(ConsoleText.escapeLines(error.message))")
       console.printError("Run `conformance \(error.command) --help` for usage.")
       return ExitStatus.usageOrLoadError
     } catch {
-      console.printError("conformance \(subcommand.name): \(error)")
+      console.printError("conformance \(subcommand.name): \(ConsoleText.escapeLines("\(error)"))")
       return ExitStatus.usageOrLoadError
     }
   }

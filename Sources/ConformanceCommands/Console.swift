@@ -14,10 +14,17 @@ public final class Console {
   /// Whether stdout may be coloured: a terminal, and `NO_COLOR` unset or empty (no-color.org),
   /// and `TERM` not `dumb`. Never when stdout is a file or a pipe.
   public let colour: Bool
+  /// Whether this is the process's own console, so `run` may catch SIGINT and SIGTERM to
+  /// finish its reports (``SignalWatcher``); never for a console captured in tests.
+  public let handlesSignals: Bool
 
-  public init(errorIsTerminal: Bool, colour: Bool = false, sink: @escaping (Stream, String) -> Void) {
+  public init(
+    errorIsTerminal: Bool, colour: Bool = false, handlesSignals: Bool = false,
+    sink: @escaping (Stream, String) -> Void
+  ) {
     self.errorIsTerminal = errorIsTerminal
     self.colour = colour
+    self.handlesSignals = handlesSignals
     self.sink = sink
   }
 
@@ -42,7 +49,8 @@ public final class Console {
       if let value = getenv(name) { environment[name] = String(cString: value) }
     }
     let colour = wantsColour(outputIsTerminal: isatty(STDOUT_FILENO) == 1, environment: environment)
-    return Console(errorIsTerminal: isatty(STDERR_FILENO) == 1, colour: colour) { stream, text in
+    return Console(errorIsTerminal: isatty(STDERR_FILENO) == 1, colour: colour, handlesSignals: true) {
+      stream, text in
       let descriptor = stream == .output ? STDOUT_FILENO : STDERR_FILENO
       var bytes = Array(text.utf8)[...]
       while !bytes.isEmpty {

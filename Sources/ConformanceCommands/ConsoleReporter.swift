@@ -59,10 +59,10 @@ final class ConsoleReporter: RunObserver {
     let suite = report.suite ?? "?"
     let place = report.location.displayPath
     // `[name] ` before a result line in a run of several implementations.
-    let tag = report.implementation.map { "[\($0)] " } ?? ""
+    let tag = report.implementation.map { "[\(text($0))] " } ?? ""
     switch report.content {
     case .loadFailure(let failure):
-      keep(console.painted("LOAD ERROR", "31") + " " + cut(failure.description), group: "\u{0}load")
+      keep(console.painted("LOAD ERROR", "31") + " " + text(failure.description), group: "\u{0}load")
     case .results(let results):
       testsDone += results.count
       for result in results {
@@ -78,16 +78,16 @@ final class ConsoleReporter: RunObserver {
             result.expectedFailure?.isUnexpectedPass == true
             ? console.painted("UNEXPECTED PASS", "35") : console.painted("FAIL", "31")
           keep(
-            "\(label) \(tag)\(suite) \(result.id) (\(place))\n" + details(result)
+            "\(label) \(tag)\(text(suite)) \(text(result.id)) (\(text(place)))\n" + details(result)
               + """
                 expected: \(render(failure.expected))
                 actual:   \(render(failure.actual))
-                differs:  \(cut(failure.difference))
+                differs:  \(text(failure.difference))
               """ + logLines(result.log), group: suite)
         case .errored(let message):
           keep(
-            "\(console.painted("ERROR", "31")) \(tag)\(suite) \(result.id) (\(place))\n" + details(result)
-              + "  error:    \(cut(message))" + logLines(result.log), group: suite)
+            "\(console.painted("ERROR", "31")) \(tag)\(text(suite)) \(text(result.id)) (\(text(place)))\n"
+              + details(result) + "  error:    \(block(message))" + logLines(result.log), group: suite)
         }
       }
     }
@@ -120,7 +120,7 @@ final class ConsoleReporter: RunObserver {
         console.print("")
         let counts = summary.byImplementation[implementation] ?? Counts()
         console.print(
-          "implementation \(implementation): \(counts.passed) passed, \(counts.failed + counts.errored) failed"
+          "implementation \(text(implementation)): \(counts.passed) passed, \(counts.failed + counts.errored) failed"
             + (counts.skipped > 0 ? ", \(counts.skipped) skipped" : ""))
         printTable(
           summary.bySuiteByImplementation[implementation] ?? [:], expected: expectedFailures[implementation] ?? [:],
@@ -133,9 +133,11 @@ final class ConsoleReporter: RunObserver {
       }
     }
     if !summary.staleExpectations.isEmpty { console.print("") }
-    for stale in summary.staleExpectations { console.print(console.painted("STALE", "33") + " \(stale.message)") }
+    for stale in summary.staleExpectations { console.print(console.painted("STALE", "33") + " \(text(stale.message))") }
     if !summary.implementationProblems.isEmpty { console.print("") }
-    for problem in summary.implementationProblems { console.print(console.painted("ADAPTER", "31") + " \(problem)") }
+    for problem in summary.implementationProblems {
+      console.print(console.painted("ADAPTER", "31") + " \(text(problem))")
+    }
     let totals = summary.totals
     var details: [String] = []
     if totals.loadErrors > 0 { details.append("\(totals.loadErrors) files failed to load") }
@@ -149,19 +151,20 @@ final class ConsoleReporter: RunObserver {
     }
     if !details.isEmpty { console.print(details.joined(separator: ", ")) }
     console.print("\(summary.files) files in \(formatSeconds(summary.nanoseconds)) s")
-    for line in writtenReports() { console.print(line) }
+    for line in writtenReports() { console.print(text(line)) }
     // The closing line counts every problem as failed, so it never says "0 failed" on a red run.
     var closing = "\(totals.passed) passed, \(totals.failed + totals.errored + totals.loadErrors + stale) failed"
     let expected = expectedFailures.values.flatMap(\.values).reduce(0, +)
     if expected > 0 { closing += ", \(expected) expected \(expected == 1 ? "failure" : "failures")" }
     if totals.skipped - expected > 0 { closing += ", \(totals.skipped - expected) skipped" }
+    if let interruption = summary.interruption { closing += "; \(interruption.message)" }
     console.print(console.painted(closing, summary.exitStatus == 0 ? "32" : "31"))
     if summary.nothingSelected {
-      console.printError("conformance run: " + Self.nothingSelected(selection, roots: roots))
+      console.printError("conformance run: " + text(Self.nothingSelected(selection, roots: roots)))
     }
     if summary.nothingCheckable {
       console.printError(
-        "conformance run: \(implementation) implements none of the selected tests' suites "
+        "conformance run: \(text(implementation)) implements none of the selected tests' suites "
           + "(\(Self.ordered(summary.bySuite.keys).filter { summary.bySuite[$0]!.tests > 0 }.joined(separator: ", "))): "
           + "every test was skipped, nothing was checked")
     }
@@ -220,13 +223,15 @@ final class ConsoleReporter: RunObserver {
     if lines.last == "" { lines.removeLast() }
     let shown = lines.suffix(20)
     let header = lines.count > shown.count ? "  stderr (last \(shown.count) of \(lines.count) lines):" : "  stderr:"
-    return "\n" + ([header] + shown.map { "    " + cut($0) }).joined(separator: "\n")
+    return "\n" + ([header] + shown.map { ConsoleText.continuation + text($0) }).joined(separator: "\n")
   }
 
   /// The description and input lines of a failing test.
   private func details(_ result: TestResult) -> String {
     var text = ""
-    if let description = result.description, !description.isEmpty { text += "  description: \(cut(description))\n" }
+    if let description = result.description, !description.isEmpty {
+      text += "  description: \(self.text(description))\n"
+    }
     if let input = result.input { text += "  input:    \(render(input))\n" }
     return text
   }
@@ -248,10 +253,17 @@ final class ConsoleReporter: RunObserver {
   }
 
   private func render(_ value: JSONValue) -> String {
-    cut(JSONSerializer.compact.string(from: value))
+    text(JSONSerializer.compact.string(from: value))
   }
 
-  private func cut(_ text: String) -> String { TextCap.cut(text, limit: TextCap.console) }
+  /// Untrusted text on one line: cut to the console's cap, every control character escaped
+  /// (``ConsoleText``).
+  private func text(_ value: String) -> String { ConsoleText.escape(TextCap.cut(value, limit: TextCap.console)) }
+
+  /// A message that may hold several lines, cut to the console's cap (``ConsoleText/escapeLines(_:)``).
+  private func block(_ message: String) -> String {
+    ConsoleText.escapeLines(TextCap.cut(message, limit: TextCap.console))
+  }
 
   private func column(_ value: Int, _ width: Int) -> String {
     let text = String(value)

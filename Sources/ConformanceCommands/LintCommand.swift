@@ -47,7 +47,7 @@ enum LintCommand: Subcommand {
     } catch {
       throw UsageError("--vectors \(error)", command: name)
     }
-    for problem in report.problems { console.print(problem.description) }
+    for problem in report.problems { console.print(ConsoleText.escape(problem.description)) }
     console.print(
       "\(report.files) files, \(report.tests) tests: \(report.errors) errors, \(report.warnings) warnings")
     let failed = report.errors > 0 || (arguments.flag("strict") && report.warnings > 0)

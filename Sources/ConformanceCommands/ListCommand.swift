@@ -69,7 +69,7 @@ enum ListCommand: Subcommand {
       case .success: continue
       case .failure(let failure):
         loadErrors.append(failure)
-        console.printError("LOAD ERROR \(failure)")
+        console.printError("LOAD ERROR \(ConsoleText.escape(failure.description))")
       }
     }
     var rows: [(String, Int, Int)] = []
@@ -93,17 +93,22 @@ enum ListCommand: Subcommand {
     } else {
       console.print(table(["SUITE", "FILES", "TESTS"], rows.map { [$0.0, String($0.1), String($0.2)] }))
       console.print("")
-      console.print(table(["TAG", "TESTS"], tags.map { [$0, String(tagCounts[$0]!)] }))
+      console.print(table(["TAG", "TESTS"], tags.map { [ConsoleText.escape($0), String(tagCounts[$0]!)] }))
       if arguments.flag("files") {
         console.print("")
         console.print(
-          table(["FILE", "SUITE", "TESTS"], files.map { [$0.displayPath, $0.suite, String($0.tests.count)] }))
+          table(
+            ["FILE", "SUITE", "TESTS"],
+            files.map { [ConsoleText.escape($0.displayPath), $0.suite, String($0.tests.count)] }))
       }
       if arguments.flag("tests") {
         console.print("")
         console.print(
           table(
-            ["SUITE", "ID", "FILE"], files.flatMap { file in file.tests.map { [file.suite, $0.id, file.displayPath] } })
+            ["SUITE", "ID", "FILE"],
+            files.flatMap { file in
+              file.tests.map { [file.suite, ConsoleText.escape($0.id), ConsoleText.escape(file.displayPath)] }
+            })
         )
       }
       console.print(

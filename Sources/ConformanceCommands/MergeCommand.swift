@@ -51,10 +51,10 @@ enum MergeCommand: Subcommand {
       if let stamps = try? inputs.map({ ($0, try ShardStamp.read(junit: $0)) }) { try ShardSet.check(stamps) }
       merged = try JUnitMerger.merge(inputs: inputs, into: output)
     } catch {
-      console.printError("conformance merge: \(error)")
+      console.printError("conformance merge: \(ConsoleText.escape("\(error)"))")
       return ConformanceCommand.ExitStatus.usageOrLoadError
     }
-    console.print("merged \(inputs.count) reports into \(output)")
+    console.print("merged \(inputs.count) reports into \(ConsoleText.escape(output))")
     console.print(
       "\(merged.passed) passed, \(merged.failures + merged.errors) failed"
         + (merged.skipped > 0 ? ", \(merged.skipped) skipped" : ""))
@@ -67,13 +67,13 @@ enum MergeCommand: Subcommand {
     do {
       merged = try JSONReportMerger.merge(inputs: inputs, into: output)
     } catch {
-      console.printError("conformance merge: \(error)")
+      console.printError("conformance merge: \(ConsoleText.escape("\(error)"))")
       return ConformanceCommand.ExitStatus.usageOrLoadError
     }
     let totals = merged.objectValue?["totals"]?.objectValue ?? JSONObject()
     func count(_ key: String) -> Int { totals[key]?.numberValue?.intValue ?? 0 }
     let failed = count("failed") + count("errored") + count("loadErrors") + count("staleExpectations")
-    console.print("merged \(inputs.count) reports into \(output)")
+    console.print("merged \(inputs.count) reports into \(ConsoleText.escape(output))")
     console.print(
       "\(count("passed")) passed, \(failed) failed" + (count("skipped") > 0 ? ", \(count("skipped")) skipped" : ""))
     let status = merged.objectValue?["exitStatus"]?.numberValue?.intValue ?? 2

@@ -74,6 +74,10 @@ enum RunCommand: Subcommand {
         name: "write-expectations", valueName: "FILE",
         help: "Write the tests that fail now as an expectations file (a baseline for --expectations).",
         repeatable: false),
+      .init(
+        name: "max-file-size", valueName: "BYTES",
+        help: "Refuse vector and expectations files larger than this (K, M, G suffixes; default: 64M).",
+        repeatable: false),
     ])
 
   static var help: String {
@@ -107,7 +111,9 @@ enum RunCommand: Subcommand {
     EXIT STATUS: 0 every selected test passed; 1 a test failed or errored, an expected failure
     passed, or an expectations entry is stale; 2 a vector file could not be loaded, no test
     matches the filters, or the command line was wrong (the reports are still written for what
-    did load and run).
+    did load and run, and a run that cannot start writes the error as its report); 130 or 143
+    interrupted by SIGINT or SIGTERM (every report is written for the files that ran, marked as
+    interrupted).
     """
   }
 
@@ -132,24 +138,6 @@ enum RunCommand: Subcommand {
       }
       maxFailures = limit
     }
-    let implementations = try implementations(from: arguments, selection: selection)
-    var expectedFailures: ExpectedFailures? = nil
-    if let file = arguments.value("expectations") {
-      do {
-        expectedFailures = try ExpectedFailures.load(file: file)
-      } catch {
-        throw UsageError("--expectations \(error)", command: name)
-      }
-    }
-    var runner = Runner(
-      implementations: implementations, selection: selection, expectedFailures: expectedFailures ?? ExpectedFailures())
-    runner.maxFailures = maxFailures
-    let stamp: ShardStamp?
-    do {
-      stamp = try ShardStamp.forRun(selection: selection, roots: roots)
-    } catch {
-      throw UsageError("--vectors \(error)", command: name)
-    }
     var flavour = JUnitFlavour.standard
     if let text = arguments.value("junit-flavour") {
       guard let parsed = JUnitFlavour(rawValue: text) else {
@@ -157,43 +145,118 @@ enum RunCommand: Subcommand {
       }
       flavour = parsed
     }
+    var loader = VectorLoader()
+    if let text = arguments.value("max-file-size") {
+      guard let limit = byteCount(text) else {
+        throw UsageError(
+          "--max-file-size needs a whole number of bytes (K, M, G suffixes), got '\(text)'", command: name)
+      }
+      loader.maxFileSize = limit
+    }
+    let destinations = ReportDestinations(
+      json: arguments.value("report-json"), markdown: arguments.value("summary-md"),
+      html: arguments.value("report-html"))
+    let baselinePath = arguments.value("write-expectations")
+    // Every destination is checked before anything runs: a bad one is a command-line error now,
+    // not after the whole run (docs/reports.md).
+    do {
+      try ReportDestinationCheck.check(
+        [("--junit", junitPath)]
+          + [
+            ("--report-json", destinations.json), ("--summary-md", destinations.markdown),
+            ("--report-html", destinations.html), ("--write-expectations", baselinePath),
+          ].compactMap { option, path in path.map { (option, $0) } })
+    } catch {
+      throw UsageError(error.description, command: name)
+    }
+    // One id in every report of the run, which are renamed into place together at the end.
+    let runID = RunID.make()
+    // From here on, a run that cannot start still replaces every report with one that holds
+    // the error, so a dashboard never shows the previous green run as the current one.
+    func cannotStart(_ subject: String, _ reason: String, message: String, implementation: String) -> UsageError {
+      writeReports(
+        ofStartFailure: LoadFailure(
+          location: VectorFileLocation(root: "", path: subject, problem: reason), suite: nil, reason: reason),
+        junit: junitPath, destinations: destinations, implementation: implementation, selection: selection,
+        runID: runID)
+      return UsageError(message, command: name)
+    }
+    // SIGINT and SIGTERM stop the run between files; the reports are then written for what ran
+    // (docs/reports.md). Caught from here on, so a signal while the adapters start or the
+    // files are found still ends with reports. Only in the real process: a captured console
+    // never touches signals.
+    let interruption = Interruption()
+    let watcher = console.handlesSignals ? SignalWatcher.start(interruption) : nil
+    defer { watcher?.stop() }
+    let implementations: [any Implementation]
+    do {
+      implementations = try Self.implementations(from: arguments, selection: selection)
+    } catch {
+      let commands = arguments.all("adapter").joined(separator: ", ")
+      throw cannotStart("--adapter", error.message, message: error.message, implementation: commands)
+    }
+    let implementationName = implementations.map(\.name).joined(separator: ", ")
+    var expectedFailures: ExpectedFailures? = nil
+    if let file = arguments.value("expectations") {
+      do {
+        expectedFailures = try ExpectedFailures.load(file: file, maxFileSize: loader.maxFileSize)
+      } catch {
+        throw cannotStart(
+          "--expectations", error.description, message: "--expectations \(error)", implementation: implementationName)
+      }
+    }
+    var locations: [VectorFileLocation] = []
+    let stamp: ShardStamp?
+    do {
+      for root in roots { locations += try loader.discover(root: root) }
+      stamp = try ShardStamp.forRun(selection: selection, roots: roots)
+    } catch {
+      throw cannotStart(
+        "--vectors", error.description, message: "--vectors \(error)", implementation: implementationName)
+    }
+    var runner = Runner(
+      implementations: implementations, selection: selection, loader: loader,
+      expectedFailures: expectedFailures ?? ExpectedFailures(), interruption: interruption)
+    runner.maxFailures = maxFailures
+    let reportSet = ReportSet()
     let junit = JUnitReportWriter(
       destination: junitPath, runProperties: stamp?.junitProperties ?? [], flavour: flavour)
+    junit.runID = runID
+    junit.reportSet = reportSet
     var observers: [any RunObserver] = [junit]
-    let reports = RunReports(
-      info: RunReportInfo(
-        toolName: ToolInfo.name, toolVersion: ToolInfo.version,
-        implementation: implementations.map(\.name).joined(separator: ", "), roots: roots,
-        selection: selection, expectations: expectedFailures,
-        implementations: implementations.count > 1 ? implementations.map(ImplementationInfo.init) : []),
-      destinations: ReportDestinations(
-        json: arguments.value("report-json"), markdown: arguments.value("summary-md"),
-        html: arguments.value("report-html")))
+    var info = RunReportInfo(
+      toolName: ToolInfo.name, toolVersion: ToolInfo.version, implementation: implementationName, roots: roots,
+      selection: selection, expectations: expectedFailures,
+      implementations: implementations.count > 1 ? implementations.map(ImplementationInfo.init) : [])
+    info.loader = loader
+    info.runID = runID
+    let reports = RunReports(info: info, destinations: destinations)
+    reports.reportSet = reportSet
     if !reports.destinations.isEmpty { observers.append(reports) }
-    let baseline = arguments.value("write-expectations").map(ExpectationsBaselineWriter.init(destination:))
+    let baseline = baselinePath.map(ExpectationsBaselineWriter.init(destination:))
     if let baseline { observers.append(baseline) }
+    observers.append(reportSet)
     // The console comes last: when it prints the closing lines, every report is on disk.
-    observers.append(
-      ConsoleReporter(
-        console: console, failureLimit: failureLimit, selection: selection, roots: roots,
-        showsExpectedFailures: expectedFailures != nil
-      ) {
-        ["JUnit report: \(junitPath)"] + reports.writtenLines + [baseline?.writtenLine].compactMap { $0 }
-      })
-    (observers.last as? ConsoleReporter)?.implementation = implementations.map(\.name).joined(separator: ", ")
+    let consoleReporter = ConsoleReporter(
+      console: console, failureLimit: failureLimit, selection: selection, roots: roots,
+      showsExpectedFailures: expectedFailures != nil
+    ) {
+      ["JUnit report: \(junitPath)"] + reports.writtenLines + [baseline?.writtenLine].compactMap { $0 }
+    }
+    consoleReporter.implementation = implementationName
+    observers.append(consoleReporter)
     let summary: RunSummary
     do {
-      summary = try runner.run(roots: roots, observers: observers)
-    } catch let error as VectorRootError {
-      junit.discard()
-      throw UsageError("--vectors \(error)", command: name)
+      summary = try runner.run(locations, observers: observers)
     } catch let error as JUnitWriteError {
       junit.discard()
-      console.printError("conformance run: \(error)")
+      reportSet.discard()
+      console.printError("conformance run: \(ConsoleText.escape(error.description))")
       return ConformanceCommand.ExitStatus.usageOrLoadError
     } catch let error as ReportWriteError {
       junit.discard()
-      console.printError("conformance run: \(error)")
+      reportSet.discard()
+      console.printError("conformance run: \(ConsoleText.escape(error.description))")
       return ConformanceCommand.ExitStatus.usageOrLoadError
     }
     return summary.exitStatus
@@ -261,6 +324,47 @@ enum RunCommand: Subcommand {
         command: name)
     }
     return adapter
+  }
+
+  /// Replaces every report with one holding `failure` as its only testcase, an error: the run
+  /// could not start (bad `--vectors`, `--expectations` or `--adapter`), which exits 2 like a
+  /// file that fails to load. A report that cannot be written is left as it is; the error
+  /// itself is printed by the caller.
+  static func writeReports(
+    ofStartFailure failure: LoadFailure, junit: String, destinations: ReportDestinations, implementation: String,
+    selection: Selection, runID: String
+  ) {
+    let reportSet = ReportSet()
+    let writer = JUnitReportWriter(destination: junit)
+    writer.runID = runID
+    writer.reportSet = reportSet
+    var observers: [any RunObserver] = [writer]
+    if !destinations.isEmpty {
+      var info = RunReportInfo(
+        toolName: ToolInfo.name, toolVersion: ToolInfo.version, implementation: implementation, roots: [],
+        selection: selection)
+      info.runID = runID
+      let reports = RunReports(info: info, destinations: destinations)
+      reports.reportSet = reportSet
+      observers.append(reports)
+    }
+    observers.append(reportSet)
+    _ = try? Runner(implementation: NoImplementation()).run([failure.location], observers: observers)
+  }
+
+  /// `1048576`, `1024K`, `64M`, `1G` (powers of 1024) as a number of bytes.
+  static func byteCount(_ text: String) -> Int? {
+    var digits = Substring(text)
+    var unit = 1
+    if let last = digits.last, let power = ["K": 1, "M": 2, "G": 3][String(last).uppercased()] {
+      unit = 1 << (10 * power)
+      digits = digits.dropLast()
+    }
+    guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(digits) else {
+      return nil
+    }
+    let (bytes, overflow) = value.multipliedReportingOverflow(by: unit)
+    return overflow || bytes == 0 ? nil : bytes
   }
 
   /// The selection options `run` shares with other subcommands.

@@ -32,8 +32,8 @@ public struct ExpectedFailures: Sendable {
       self.implementation = implementation
     }
 
-    func matches(suite: String, id: String, implementation: String?) -> Bool {
-      guard self.suite == suite && self.id.matches(id) else { return false }
+    /// Whether the entry is for `implementation` (an entry naming none is for every one).
+    func isFor(implementation: String?) -> Bool {
       guard let wanted = self.implementation else { return true }
       return implementation.map { $0.utf8.elementsEqual(wanted.utf8) } ?? false
     }
@@ -41,11 +41,24 @@ public struct ExpectedFailures: Sendable {
 
   /// The file the entries were read from, as given on the command line (empty when built in code).
   public var file: String
-  public var entries: [Entry]
+  public var entries: [Entry] {
+    didSet { index = EntryIndex(entries) }
+  }
+  /// The entries by suite, exact ids in a table and globs compiled once, so that checking a
+  /// test costs its suite's globs at most, never every entry.
+  private var index: EntryIndex
+
+  /// The longest `reason`, in UTF-8 bytes: a reason is a line, the details go behind `link`.
+  /// (Each listed test's report carries its entry's reason, so a long one on `*` is multiplied
+  /// by every test.)
+  public static let maxReasonLength = 500
+  /// The longest `link`, in UTF-8 bytes.
+  public static let maxLinkLength = 2048
 
   public init(file: String = "", entries: [Entry] = []) {
     self.file = file
     self.entries = entries
+    self.index = EntryIndex(entries)
   }
 
   /// Which entries matched a test of the loaded corpus so far; kept by the runner during a run.
@@ -81,20 +94,22 @@ public struct ExpectedFailures: Sendable {
       return report
     }
     for id in report.testIDs {
-      for (index, entry) in entries.enumerated()
-      where !usage.matched[index] && entry.matches(suite: suite, id: id, implementation: implementation) {
-        usage.matched[index] = true
-      }
+      index.forEachMatch(
+        suite: suite, id: id, skipping: usage.matched, accepting: { entries[$0].isFor(implementation: implementation) }
+      ) { usage.matched[$0] = true }
     }
     var changed = report
     changed.content = .results(results.map { apply(to: $0, suite: suite, implementation: implementation) })
     return changed
   }
 
-  func apply(to result: TestResult, suite: String, implementation: String?) -> TestResult {
+  /// The test with the first entry (in file order) that lists it applied, if any.
+  public func apply(to result: TestResult, suite: String, implementation: String? = nil) -> TestResult {
     guard
-      let entry = entries.first(where: { $0.matches(suite: suite, id: result.id, implementation: implementation) })
+      let position = index.firstMatch(
+        suite: suite, id: result.id, accepting: { entries[$0].isFor(implementation: implementation) })
     else { return result }
+    let entry = entries[position]
     var changed = result
     changed.expectedFailure = ExpectedFailureMatch(entry: entry, originalStatus: result.status)
     switch result.status {
@@ -183,10 +198,14 @@ extension ExpectedFailures {
 
   /// Reads and checks an expectations file strictly: strict JSON, no unknown keys, known
   /// suites, ids that are test ids or globs of them, no entry repeated.
-  public static func load(file: String) throws(ExpectationsFileError) -> ExpectedFailures {
+  /// `maxFileSize`: the largest file read, in bytes (`--max-file-size`); anything but a regular
+  /// file is refused unopened, as for vector files.
+  public static func load(file: String, maxFileSize: Int = VectorLoader.defaultMaxFileSize)
+    throws(ExpectationsFileError) -> ExpectedFailures
+  {
     let bytes: [UInt8]
     do {
-      bytes = try readFile(file)
+      bytes = try readFile(file, limit: maxFileSize)
     } catch {
       throw ExpectationsFileError(file: file, place: "", reason: error.reason)
     }
@@ -220,6 +239,8 @@ extension ExpectedFailures {
       throw failure("entries", "must be an array, found \(entriesValue.typeName)")
     }
     var entries: [Entry] = []
+    // Suite and id bytes of each entry so far: the repeat check is one lookup per entry.
+    var seen: [[UInt8]: Int] = [:]
     for (index, value) in values.enumerated() {
       let place = "entries[\(index)]"
       guard case .object(let object) = value else {
@@ -251,28 +272,31 @@ extension ExpectedFailures {
           "\(quote(id)) is neither a test id nor a glob of one (letters, digits, '.', '_', '-', with * and ?)")
       }
       let reason = try string("reason", required: true)!
+      guard reason.utf8.count <= maxReasonLength else {
+        throw failure(
+          "\(place).reason",
+          "\(reason.utf8.count) bytes, more than \(maxReasonLength): keep the reason to a line and put the details "
+            + "behind \"link\"")
+      }
       let link = try string("link", required: false)
+      if let link, link.utf8.count > maxLinkLength {
+        throw failure("\(place).link", "\(link.utf8.count) bytes, more than \(maxLinkLength)")
+      }
       let implementation = try string("implementation", required: false)
-      if let earlier = entries.firstIndex(where: {
-        $0.suite.utf8.elementsEqual(suite.utf8) && $0.id.pattern.utf8.elementsEqual(id.utf8)
-          && sameImplementation($0.implementation, implementation)
-      }) {
+      // Suite, id and implementation (a NUL between, a 1 before a named one, so that no name
+      // can collide with "every implementation").
+      let key =
+        Array(suite.utf8) + [0] + Array(id.utf8) + [0] + (implementation.map { [1] + Array($0.utf8) } ?? [0])
+      if let earlier = seen[key] {
         throw failure(place, "repeats entries[\(earlier)] (suite \(suite), id \(quote(id)))")
       }
+      seen[key] = index
       entries.append(
         Entry(
           suite: suite, id: IDPattern(id), reason: reason, link: link, place: "\(file) \(place)",
           implementation: implementation))
     }
     return ExpectedFailures(file: file, entries: entries)
-  }
-
-  static func sameImplementation(_ a: String?, _ b: String?) -> Bool {
-    switch (a, b) {
-    case (nil, nil): true
-    case (let a?, let b?): a.utf8.elementsEqual(b.utf8)
-    default: false
-    }
   }
 
   /// Keys compared by their bytes: "reason" spelled with a combining mark is not "reason".
@@ -292,5 +316,92 @@ extension ExpectedFailures {
       Contract.isASCIIAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_")
         || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?")
     }
+  }
+}
+
+/// An expectations list's entries by suite (keyed by bytes): exact ids in a table, globs
+/// compiled once to bytes. Finding a test's entries costs one lookup and its suite's globs.
+/// `accepting` lets a caller narrow the candidates further (an entry that applies to some
+/// runs only) without giving up the index.
+struct EntryIndex: Sendable {
+  private struct SuiteEntries: Sendable {
+    /// The entries with each exact id, in file order.
+    var exact: [[UInt8]: [Int]] = [:]
+    /// Entry numbers and patterns, in file order.
+    var globs: [(entry: Int, pattern: [UInt8])] = []
+  }
+
+  private var suites: [[UInt8]: SuiteEntries] = [:]
+
+  init(_ entries: [ExpectedFailures.Entry]) {
+    for (number, entry) in entries.enumerated() {
+      let pattern = Array(entry.id.pattern.utf8)
+      let suite = Array(entry.suite.utf8)
+      if pattern.contains(UInt8(ascii: "*")) || pattern.contains(UInt8(ascii: "?")) {
+        suites[suite, default: SuiteEntries()].globs.append((number, pattern))
+      } else {
+        suites[suite, default: SuiteEntries()].exact[pattern, default: []].append(number)
+      }
+    }
+  }
+
+  /// The first entry (in file order) listing the test.
+  func firstMatch(suite: String, id: String, accepting: (Int) -> Bool = { _ in true }) -> Int? {
+    guard let entries = suites[Array(suite.utf8)] else { return nil }
+    let bytes = Array(id.utf8)
+    let exact = entries.exact[bytes]?.first(where: accepting)
+    for glob in entries.globs {
+      if let exact, glob.entry > exact { break }
+      if EntryIndex.matches(glob.pattern, bytes) && accepting(glob.entry) { return glob.entry }
+    }
+    return exact
+  }
+
+  /// Calls `body` with every entry listing the test, except those `skipping` marks.
+  func forEachMatch(
+    suite: String, id: String, skipping: [Bool], accepting: (Int) -> Bool = { _ in true }, _ body: (Int) -> Void
+  ) {
+    guard let entries = suites[Array(suite.utf8)] else { return }
+    let bytes = Array(id.utf8)
+    for exact in entries.exact[bytes] ?? [] where !skipping[exact] && accepting(exact) { body(exact) }
+    for glob in entries.globs
+    where !skipping[glob.entry] && EntryIndex.matches(glob.pattern, bytes) && accepting(glob.entry) {
+      body(glob.entry)
+    }
+  }
+  /// `*` any run of characters, `?` one character (one Unicode scalar: a UTF-8 lead byte and its
+  /// continuation bytes), anything else itself; iterative with one backtrack point, so linear in
+  /// practice. The same answers as ``IDPattern/matches(_:)`` over scalars.
+  static func matches(_ pattern: [UInt8], _ text: [UInt8]) -> Bool {
+    func scalarEnd(_ start: Int) -> Int {
+      var end = start + 1
+      while end < text.count && text[end] & 0xC0 == 0x80 { end += 1 }
+      return end
+    }
+    var p = 0
+    var t = 0
+    var starP = -1
+    var starT = 0
+    while t < text.count {
+      if p < pattern.count && pattern[p] == UInt8(ascii: "?") {
+        p += 1
+        t = scalarEnd(t)
+      } else if p < pattern.count && pattern[p] == UInt8(ascii: "*") {
+        starP = p
+        starT = t
+        p += 1
+      } else if p < pattern.count && pattern[p] == text[t] {
+        p += 1
+        t += 1
+      } else if starP >= 0 {
+        p = starP + 1
+        starT = scalarEnd(starT)
+        t = starT
+      } else {
+        return false
+      }
+    }
+    while p < pattern.count && pattern[p] == UInt8(ascii: "*") { p += 1 }
+    return p == pattern.count
   }
 }

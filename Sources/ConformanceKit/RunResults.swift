@@ -175,6 +175,8 @@ public struct RunSummary: Sendable {
 
   /// Failed and errored tests and files that did not load, so far.
   public var problems: Int { totals.problems }
+  /// Set when a signal stopped the run before every file ran.
+  public var interruption: RunInterruption?
 
   public init() {}
 
@@ -198,10 +200,12 @@ public struct RunSummary: Sendable {
     }
   }
 
-  /// The process exit status docs/junit-report.md fixes: 2 when a file failed to load or no test
-  /// passes the selection, 1 when a test failed or errored (an unexpected pass is a failure) or
-  /// an expectations entry is stale, 0 when every test passed.
+  /// The process exit status docs/junit-report.md fixes: 128 + the signal number when a signal
+  /// interrupted the run; 2 when a file failed to load or no test passes the selection; 1 when a
+  /// test failed or errored (an unexpected pass is a failure), an expectations entry is stale or
+  /// an adapter misbehaved at the end; 0 when every test passed.
   public var exitStatus: Int32 {
+    if let interruption { return interruption.exitStatus }
     if totals.loadErrors > 0 || nothingSelected || nothingCheckable { return 2 }
     if totals.failed > 0 || totals.errored > 0 || !staleExpectations.isEmpty || !implementationProblems.isEmpty {
       return 1

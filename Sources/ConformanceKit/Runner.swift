@@ -46,24 +46,28 @@ public struct Runner: Sendable {
   /// `--max-failures N`: the run stops at its Nth problem (a failed or errored test, a file that
   /// did not load); the tests after it are neither run nor reported.
   public var maxFailures: Int? = nil
+  /// Looked at before each file: once set, the run stops and observers finish with what ran
+  /// (``RunSummary/interruption``).
+  public var interruption: Interruption?
 
   public init(
     implementation: any Implementation, selection: Selection = Selection(),
     loader: VectorLoader = VectorLoader(), batchSize: Int = 64,
-    expectedFailures: ExpectedFailures = ExpectedFailures()
+    expectedFailures: ExpectedFailures = ExpectedFailures(), interruption: Interruption? = nil
   ) {
     self.init(
       implementations: [implementation], selection: selection, loader: loader, batchSize: batchSize,
-      expectedFailures: expectedFailures)
+      expectedFailures: expectedFailures, interruption: interruption)
   }
 
   public init(
     implementations: [any Implementation], selection: Selection = Selection(),
     loader: VectorLoader = VectorLoader(), batchSize: Int = 64,
-    expectedFailures: ExpectedFailures = ExpectedFailures()
+    expectedFailures: ExpectedFailures = ExpectedFailures(), interruption: Interruption? = nil
   ) {
     precondition(!implementations.isEmpty, "a run needs an implementation")
     self.implementations = implementations
+    self.interruption = interruption
     self.selection = selection
     self.loader = loader
     self.batchSize = batchSize
@@ -109,6 +113,10 @@ public struct Runner: Sendable {
     var owners = IDOwners()
     var expectationUsage = ExpectedFailures.Usage(entryCount: entryCount)
     for index in locations.indices {
+      if let signal = interruption?.signal {
+        summary.interruption = RunInterruption(signal: signal, filesDone: index, fileCount: locations.count)
+        break
+      }
       let file = pipeline.take(index)
       var items = file.items.map { ($0.report, $0.prepared) }
       var drift = file.drift
@@ -153,13 +161,17 @@ public struct Runner: Sendable {
         break
       }
     }
-    // A run stopped early has not seen every file: no entry can be judged stale.
-    if summary.stoppedAtProblems == nil {
+    // A run stopped early (--max-failures, or interrupted) has not seen every file: no entry
+    // can be judged stale.
+    if summary.stoppedAtProblems == nil && summary.interruption == nil {
       summary.staleExpectations = expectedFailures.staleEntries(expectationUsage)
     }
     summary.implementationProblems = implementations.flatMap { $0.finish() }
-    summary.nothingSelected = summary.filterMatches == 0
-    summary.nothingCheckable = summary.filterMatches > 0 && summary.checkableMatches == 0
+    // An interrupted run did not see every file: whether the selection matches is unknown.
+    if summary.interruption == nil {
+      summary.nothingSelected = summary.filterMatches == 0
+      summary.nothingCheckable = summary.filterMatches > 0 && summary.checkableMatches == 0
+    }
     summary.nanoseconds = monotonicNanoseconds() - started
     for observer in observers { try observer.runFinished(summary) }
     return summary

@@ -65,9 +65,15 @@ public struct VectorLint: Sendable {
 
   private func lint(_ location: VectorFileLocation, owners: inout IDOwners, into report: inout Report) {
     let file = location.displayPath
+    // An entry the walk could not use (a broken link, a loop, a name that is not UTF-8).
+    if let problem = location.problem {
+      report.problems.append(
+        LintProblem(file: file, position: nil, severity: .error, message: problem))
+      return
+    }
     let bytes: [UInt8]
     do {
-      bytes = try readFile(file)
+      bytes = try readFile(file, limit: loader.maxFileSize)
     } catch {
       report.problems.append(LintProblem(file: file, position: nil, severity: .error, message: error.reason))
       return

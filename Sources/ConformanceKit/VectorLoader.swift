@@ -9,12 +9,16 @@ import ConformanceJSON
 /// A vector file found under a root, before it is read.
 public struct VectorFileLocation: Sendable, Hashable {
   public var root: String
-  /// Relative to `root`, `/`-separated.
+  /// Relative to `root`, `/`-separated. A name that is not UTF-8 is shown escaped (`\xFF`).
   public var path: String
+  /// Why the walk could not use the entry (a broken link, a link loop, a name that is not
+  /// UTF-8, a folder that cannot be read), or `nil`: loading it is then this load error.
+  public var problem: String?
 
-  public init(root: String, path: String) {
+  public init(root: String, path: String, problem: String? = nil) {
     self.root = root
     self.path = path
+    self.problem = problem
   }
 
   public var displayPath: String { VectorFile.join(root, path) }
@@ -45,16 +49,30 @@ public struct VectorRootError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Finds and reads vector files strictly.
+///
+/// The file system is untrusted too: only regular files are read (a FIFO, device or socket
+/// named `*.json` is a load error and is never opened), each at most ``maxFileSize`` bytes; a
+/// symbolic link to a folder is followed once (folders are told apart by device and inode), so
+/// link cycles end; and an entry the walk cannot use (a broken link, a link loop, a name that is
+/// not UTF-8, a folder that cannot be read) is a load error naming it, never dropped.
 public struct VectorLoader: Sendable {
   public var parser: JSONParser
   public var decoder = VectorFileDecoder()
+  /// The largest vector file read, in bytes (`--max-file-size`, docs/decisions.md).
+  public var maxFileSize: Int
 
-  public init(parser: JSONParser = JSONParser()) {
+  /// 64 MiB: the shipped files are a few hundred kB at most; the cap keeps a link to
+  /// `/dev/zero` or a runaway generator from taking the machine's memory.
+  public static let defaultMaxFileSize = 64 * 1024 * 1024
+
+  public init(parser: JSONParser = JSONParser(), maxFileSize: Int = VectorLoader.defaultMaxFileSize) {
     self.parser = parser
+    self.maxFileSize = maxFileSize
   }
 
-  /// Every `*.json` file under `root` except `*.schema.json`, in byte order of their paths.
-  /// A root that is a file is that one file: its folder is its root, its name its path.
+  /// Every `*.json` file under `root` except `*.schema.json`, in byte order of their paths, and
+  /// every entry that cannot be used (``VectorFileLocation/problem``). A root that is a file is
+  /// that one file: its folder is its root, its name its path.
   public func discover(root: String) throws(VectorRootError) -> [VectorFileLocation] {
     var info = stat()
     guard stat(root, &info) == 0 else {
@@ -70,44 +88,146 @@ public struct VectorLoader: Sendable {
     guard info.st_mode & S_IFMT == S_IFDIR else {
       throw VectorRootError(root: root, reason: "not a folder or a regular file")
     }
-    var found: [String] = []
-    try walk(root: root, relative: "", into: &found)
-    return found.sorted(by: utf8Precedes).map { VectorFileLocation(root: root, path: $0) }
+    guard let directory = opendir(root) else {
+      throw VectorRootError(root: root, reason: "cannot read folder: \(String(cString: strerror(errno)))")
+    }
+    var walk = Walk(root: root)
+    walk.enter(FolderIdentity(info), relative: "")
+    walk.read(directory, relative: "")
+    closedir(directory)
+    return walk.found.sorted { utf8Precedes($0.path, $1.path) }
   }
 
-  private func walk(root: String, relative: String, into found: inout [String])
-    throws(VectorRootError)
-  {
-    let folder = relative.isEmpty ? root : VectorFile.join(root, relative)
-    guard let directory = opendir(folder) else {
-      throw VectorRootError(root: root, reason: "cannot read folder \(folder)")
+  /// A folder's identity: symbolic links and bind mounts give one folder several paths.
+  struct FolderIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
+
+    init(_ info: stat) {
+      device = UInt64(info.st_dev)
+      inode = UInt64(info.st_ino)
     }
-    defer { closedir(directory) }
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+  }
+
+  /// One root's walk: what it found, the folders searched, and the folders being searched (a
+  /// link to one of those is a cycle).
+  private struct Walk {
+    let root: String
+    var found: [VectorFileLocation] = []
+    var searched: [FolderIdentity: String] = [:]
+    var open: Set<FolderIdentity> = []
+
+    init(root: String) {
+      self.root = root
+    }
+
+    mutating func enter(_ identity: FolderIdentity, relative: String) {
+      searched[identity] = relative.isEmpty ? root : VectorFile.join(root, relative)
+      open.insert(identity)
+    }
+
+    mutating func problem(_ relative: String, _ reason: String) {
+      found.append(VectorFileLocation(root: root, path: relative, problem: reason))
+    }
+
+    /// Visits the folder's entries in the byte order of their names, so that which of two
+    /// paths to one folder is searched (and which is reported) never depends on `readdir`.
+    mutating func read(_ directory: OpaquePointer, relative: String) {
+      var names: [[UInt8]] = []
+      while let entry = readdir(directory) {
+        let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+        if bytes.first == UInt8(ascii: ".") { continue }
+        names.append(bytes)
       }
-      if name == "." || name == ".." || name.hasPrefix(".") { continue }
-      let child = relative.isEmpty ? name : relative + "/" + name
+      for bytes in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+        let (name, isUTF8) = VectorLoader.displayName(bytes)
+        let child = relative.isEmpty ? name : relative + "/" + name
+        guard isUTF8 else {
+          problem(child, "the name is not UTF-8 (shown escaped); rename the file")
+          continue
+        }
+        visit(name: name, child: child)
+      }
+    }
+
+    private mutating func visit(name: String, child: String) {
+      let path = VectorFile.join(root, child)
       var info = stat()
-      guard stat(VectorFile.join(root, child), &info) == 0 else { continue }
-      if info.st_mode & S_IFMT == S_IFDIR {
-        try walk(root: root, relative: child, into: &found)
-      } else if name.hasSuffix(".json") && !name.hasSuffix(".schema.json") {
-        found.append(child)
+      guard lstat(path, &info) == 0 else {
+        problem(child, "cannot read its file information: \(String(cString: strerror(errno)))")
+        return
       }
+      if info.st_mode & S_IFMT == S_IFLNK {
+        guard stat(path, &info) == 0 else {
+          let code = errno
+          switch code {
+          case ELOOP: problem(child, "symbolic link loop: its target never resolves")
+          case ENOENT: problem(child, "broken symbolic link: its target does not exist")
+          default: problem(child, "cannot follow the symbolic link: \(String(cString: strerror(code)))")
+          }
+          return
+        }
+      }
+      guard info.st_mode & S_IFMT == S_IFDIR else {
+        if name.hasSuffix(".json") && !name.hasSuffix(".schema.json") {
+          found.append(VectorFileLocation(root: root, path: child))
+        }
+        return
+      }
+      let identity = FolderIdentity(info)
+      if let earlier = searched[identity] {
+        problem(
+          child,
+          open.contains(identity)
+            ? "symbolic link loop: leads back to folder \(earlier), which holds it; not followed"
+            : "leads to folder \(earlier), which is searched already; not followed")
+        return
+      }
+      guard let directory = opendir(path) else {
+        problem(child, "cannot read folder: \(String(cString: strerror(errno)))")
+        return
+      }
+      enter(identity, relative: child)
+      read(directory, relative: child)
+      closedir(directory)
+      open.remove(identity)
+    }
+  }
+
+  /// A file name for messages: the name itself when it is UTF-8; else every byte outside
+  /// printable ASCII as `\xHH`.
+  static func displayName(_ bytes: [UInt8]) -> (name: String, isUTF8: Bool) {
+    if let name = String(validating: bytes, as: UTF8.self) { return (name, true) }
+    let digits = Array("0123456789ABCDEF".utf8)
+    var escaped: [UInt8] = []
+    for byte in bytes {
+      if byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\\") {
+        escaped.append(byte)
+      } else {
+        escaped += [UInt8(ascii: "\\"), UInt8(ascii: "x"), digits[Int(byte >> 4)], digits[Int(byte & 15)]]
+      }
+    }
+    return (String(decoding: escaped, as: UTF8.self), false)
+  }
+
+  /// The bytes of the file at `location`, or why it cannot be read.
+  public func read(_ location: VectorFileLocation) -> Result<[UInt8], LoadFailure> {
+    if let problem = location.problem {
+      return .failure(LoadFailure(location: location, suite: nil, reason: problem))
+    }
+    do {
+      return .success(try readFile(location.displayPath, limit: maxFileSize))
+    } catch {
+      return .failure(LoadFailure(location: location, suite: nil, reason: error.reason))
     }
   }
 
   /// Reads, parses and decodes one file.
   public func load(_ location: VectorFileLocation) -> Result<VectorFile, LoadFailure> {
-    let bytes: [UInt8]
-    do {
-      bytes = try readFile(location.displayPath)
-    } catch {
-      return .failure(LoadFailure(location: location, suite: nil, reason: error.reason))
+    switch read(location) {
+    case .failure(let failure): return .failure(failure)
+    case .success(let bytes): return load(bytes: bytes, location: location)
     }
-    return load(bytes: bytes, location: location)
   }
 
   /// Parses and decodes bytes already read: a well-formed file by the fast path
@@ -144,21 +264,58 @@ struct ReadError: Error {
   var reason: String
 }
 
-/// Reads a whole file with POSIX calls (Foundation's `Data` adds a copy and a bridge per file).
-func readFile(_ path: String) throws(ReadError) -> [UInt8] {
-  let descriptor = open(path, O_RDONLY)
+/// What a file-system object is, for messages: `a FIFO`, `a character device`, …
+func fileTypeName(_ mode: mode_t) -> String {
+  switch mode & S_IFMT {
+  case S_IFIFO: return "a FIFO"
+  case S_IFCHR: return "a character device"
+  case S_IFBLK: return "a block device"
+  case S_IFSOCK: return "a socket"
+  case S_IFDIR: return "a folder"
+  case S_IFLNK: return "a symbolic link"
+  default: return "not a regular file"
+  }
+}
+
+/// Reads a whole regular file of at most `limit` bytes with POSIX calls (Foundation's `Data`
+/// adds a copy and a bridge per file).
+///
+/// The path is looked at before it is opened: anything but a regular file (a FIFO would block
+/// `open`, a device could be endless or have side effects) is refused unopened. It is then
+/// opened non-blocking and checked again on the descriptor (the same file, still regular), and
+/// read no further than the limit, so a file that grows meanwhile is refused too.
+func readFile(_ path: String, limit: Int) throws(ReadError) -> [UInt8] {
+  var named = stat()
+  guard stat(path, &named) == 0 else {
+    throw ReadError(reason: "cannot open: \(String(cString: strerror(errno)))")
+  }
+  guard named.st_mode & S_IFMT == S_IFREG else {
+    throw ReadError(reason: "\(fileTypeName(named.st_mode)), not a regular file: not read")
+  }
+  guard Int(named.st_size) <= limit else {
+    throw ReadError(reason: tooLargeReason(limit))
+  }
+  let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
   guard descriptor >= 0 else {
     throw ReadError(reason: "cannot open: \(String(cString: strerror(errno)))")
   }
   defer { close(descriptor) }
   var info = stat()
-  let expected = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
+  guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_dev == named.st_dev,
+    info.st_ino == named.st_ino
+  else {
+    throw ReadError(reason: "changed while it was being opened: not read")
+  }
+  let expected = min(Int(info.st_size), limit)
   // One byte more than the size, so that the read which finds the end needs no larger buffer
   // (growing it copied every file once more).
   var bytes = [UInt8](repeating: 0, count: max(expected, 0) + 1)
   var filled = 0
   while true {
-    if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
+    if filled == bytes.count {
+      guard filled <= limit else { throw ReadError(reason: tooLargeReason(limit)) }
+      bytes.append(contentsOf: repeatElement(0, count: min(max(4096, bytes.count), limit + 1 - filled)))
+    }
     let count = bytes.withUnsafeMutableBytes { raw in
       read(descriptor, raw.baseAddress! + filled, raw.count - filled)
     }
@@ -169,6 +326,11 @@ func readFile(_ path: String) throws(ReadError) -> [UInt8] {
     if count == 0 { break }
     filled += count
   }
+  guard filled <= limit else { throw ReadError(reason: tooLargeReason(limit)) }
   bytes.removeSubrange(filled...)
   return bytes
+}
+
+func tooLargeReason(_ limit: Int) -> String {
+  "larger than the \(limit)-byte limit (--max-file-size): not read"
 }

@@ -1,11 +1,5 @@
 import ConformanceKit
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A fingerprint of the vector files a run loaded, so a dashboard can tell whether two runs saw
 /// the same corpus (and shards of one run can be checked against each other).
 ///
@@ -37,31 +31,15 @@ public struct CorpusDigest: Sendable {
     if let bytes { hash.update(bytes) }
   }
 
-  /// Reads the file at `location` and adds it.
-  public mutating func add(_ location: VectorFileLocation) {
-    add(path: location.path, bytes: CorpusDigest.readFile(location.displayPath))
+  /// Reads the file at `location` the way `loader` reads vector files (regular files only,
+  /// within its size limit) and adds it.
+  public mutating func add(_ location: VectorFileLocation, loader: VectorLoader = VectorLoader()) {
+    add(path: location.path, bytes: try? loader.read(location).get())
   }
 
   /// The digest as 64 lowercase hex digits.
   public var hexValue: String {
     var copy = hash
     return SHA256.hex(copy.finalize())
-  }
-
-  static func readFile(_ path: String) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return nil
-      }
-      if count == 0 { return bytes }
-      bytes += chunk[0..<count]
-    }
   }
 }

@@ -85,6 +85,8 @@ enum FileSystem {
     guard descriptor >= 0 else {
       throw Failure(reason: "cannot create a temporary file in \(folder): \(errnoText())")
     }
+    // Held until the file is closed: a later run's ``removeLeftovers(in:base:)`` leaves it.
+    _ = flock(descriptor, LOCK_EX | LOCK_NB)
     return (String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), descriptor)
   }
 
@@ -153,4 +155,151 @@ enum FileSystem {
     return info.st_mode & 0o7777
   }
 
+  // MARK: - Report destinations
+
+  /// Where a report's bytes go once the destination's symbolic links are followed.
+  enum ReportTarget: Equatable {
+    /// A regular file, or nothing yet: replaced atomically through a hidden temporary file in
+    /// its folder.
+    case file(String)
+    /// A character device (`/dev/null`, `/dev/stdout`) or a FIFO (`>(gzip > x)`): written
+    /// to directly, never replaced.
+    case writeThrough(String)
+
+    var path: String {
+      switch self {
+      case .file(let path), .writeThrough(let path): return path
+      }
+    }
+  }
+
+  /// Follows `path`'s symbolic links (as pytest's `open(path, "w")` does: a link's target is
+  /// written, the link stays a link; a broken link's target is created) and says how the report
+  /// is written there. A folder, a block device or a socket is refused.
+  static func reportTarget(_ path: String) throws(Failure) -> ReportTarget {
+    guard !path.isEmpty, !path.hasSuffix("/") else { throw Failure(reason: "not a file path") }
+    // Where the path leads, links followed by the kernel: a device or a pipe is written through
+    // by the path as given, which also covers `/dev/stdout` and `/dev/fd/63` (`>(…)`), whose
+    // last link (`pipe:[…]`) names no file.
+    var followed = stat()
+    if stat(path, &followed) == 0 {
+      switch followed.st_mode & S_IFMT {
+      case S_IFCHR, S_IFIFO: return .writeThrough(path)
+      case S_IFBLK: throw Failure(reason: "is a block device: a report is never written to one")
+      case S_IFSOCK: throw Failure(reason: "is a socket: a report cannot be written to one")
+      default: break
+      }
+    }
+    var current = path
+    for _ in 0..<40 {
+      var info = stat()
+      guard lstat(current, &info) == 0 else {
+        // Missing (or a file stands where a folder should: creating the folders words that).
+        if errno == ENOENT || errno == ENOTDIR { return .file(current) }
+        throw Failure(reason: errnoText())
+      }
+      switch info.st_mode & S_IFMT {
+      case S_IFREG:
+        return .file(current)
+      case S_IFLNK:
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(current, &buffer, buffer.count - 1)
+        guard count >= 0 else { throw Failure(reason: errnoText()) }
+        let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        current = target.hasPrefix("/") ? target : folder(of: current) + "/" + target
+      case S_IFCHR, S_IFIFO:
+        return .writeThrough(current)
+      case S_IFDIR:
+        throw Failure(reason: current == path ? "is a folder" : "leads to \(current), a folder")
+      case S_IFBLK:
+        throw Failure(reason: "is a block device: a report is never written to one")
+      case S_IFSOCK:
+        throw Failure(reason: "is a socket: a report cannot be written to one")
+      default:
+        throw Failure(reason: "is not a regular file")
+      }
+    }
+    throw Failure(reason: "too many levels of symbolic links")
+  }
+
+  /// Writes `bytes` to a character device or FIFO (``ReportTarget/writeThrough(_:)``).
+  static func writeThrough(_ path: String, _ bytes: [UInt8]) throws(Failure) {
+    let descriptor = try openForWritingThrough(path)
+    do {
+      try writeAll(descriptor, bytes)
+    } catch {
+      close(descriptor)
+      throw error
+    }
+    guard close(descriptor) == 0 else { throw Failure(reason: errnoText()) }
+  }
+
+  /// Opens an existing device or FIFO for writing: never created, never truncated. A FIFO's
+  /// `open` waits for a reader, as `tee` or `cat > fifo` would.
+  static func openForWritingThrough(_ path: String) throws(Failure) -> Int32 {
+    while true {
+      let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+      if descriptor >= 0 { return descriptor }
+      if errno != EINTR { throw Failure(reason: errnoText()) }
+    }
+  }
+
+  /// The folder for temporary files of a report written through to a device: never the
+  /// device's own folder (`/dev`), but `$TMPDIR` or `/tmp`.
+  static func temporaryFolder() -> String {
+    if let value = getenv("TMPDIR"), let folder = String(validatingCString: value), !folder.isEmpty,
+      isFolder(folder)
+    {
+      return folder
+    }
+    return "/tmp"
+  }
+
+  /// Hidden temporary files of this tool's own naming (`.BASE.body-XXXXXX.tmp`,
+  /// `.BASE.new-XXXXXX.tmp`, `.BASE.check-XXXXXX.tmp`, `.BASE.PID-NUMBER.tmp`) left in
+  /// `folder` by a run that was killed, removed. A file is taken only when no process holds its
+  /// lock (every run locks its temporary files while it writes them) and it is older than a
+  /// minute, so a run writing the same report at the same time keeps its files.
+  static func removeLeftovers(in folder: String, base: String) {
+    guard let directory = opendir(folder) else { return }
+    defer { closedir(directory) }
+    let prefix = Array(("." + base + ".").utf8)
+    let suffix = Array(".tmp".utf8)
+    let now = time(nil)
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+      guard name.count > prefix.count + suffix.count, name.starts(with: prefix), name.suffix(4).elementsEqual(suffix)
+      else { continue }
+      guard isTemporaryMiddle(name[prefix.count..<(name.count - suffix.count)]) else { continue }
+      let path = (folder == "/" ? "/" : folder + "/") + String(decoding: name, as: UTF8.self)
+      var info = stat()
+      guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, now - info.st_mtim.tv_sec > 60 else {
+        continue
+      }
+      let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+      guard descriptor >= 0 else { continue }
+      if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { unlink(path) }
+      close(descriptor)
+    }
+  }
+
+  /// `body-XXXXXX`, `new-XXXXXX`, `check-XXXXXX` (six letters or digits, from `mkstemps`) or
+  /// `DIGITS-DIGITS` (``ReportFileWriter``).
+  static func isTemporaryMiddle(_ bytes: ArraySlice<UInt8>) -> Bool {
+    func isAlphanumeric(_ byte: UInt8) -> Bool {
+      (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
+    func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    for role in ["body-", "new-", "check-"] {
+      let roleBytes = Array(role.utf8)
+      if bytes.starts(with: roleBytes) {
+        let rest = bytes.dropFirst(roleBytes.count)
+        return rest.count == 6 && rest.allSatisfy(isAlphanumeric)
+      }
+    }
+    guard let dash = bytes.firstIndex(of: UInt8(ascii: "-")) else { return false }
+    let pid = bytes[bytes.startIndex..<dash]
+    let number = bytes[(dash + 1)...]
+    return !pid.isEmpty && !number.isEmpty && pid.allSatisfy(isDigit) && number.allSatisfy(isDigit)
+  }
 }

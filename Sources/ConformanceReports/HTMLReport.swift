@@ -24,6 +24,7 @@ public enum HTMLReport {
       "corpus sha256 <code title=\"\(CorpusDigest.scheme)\">\(ReportText.html(data.corpusDigest))</code>",
       "\(MarkdownSummary.milliseconds(data.summary.nanoseconds)) s",
     ]
+    if let runID = info.runID { meta.append("run <code>\(ReportText.html(runID))</code>") }
     meta.append("roots: " + info.roots.map { "<code>\(ReportText.html($0))</code>" }.joined(separator: ", "))
     if !info.selection.isEverything { meta.append(ReportText.html(plainSelection(info.selection))) }
     if let expectations = info.expectations {

@@ -41,7 +41,12 @@ public enum JSONReportMerger {
   public static func merge(inputs: [String], into destination: String) throws(MergeError) -> JSONValue {
     var reports: [(path: String, value: JSONObject)] = []
     for path in inputs {
-      guard let bytes = CorpusDigest.readFile(path) else { throw .unreadable(path: path) }
+      // Read as vector files are: a regular file only, within the size limit.
+      let bytes: [UInt8]
+      switch VectorLoader().read(VectorFileLocation(root: "", path: path)) {
+      case .success(let read): bytes = read
+      case .failure(let failure): throw .invalid(path: path, reason: failure.reason)
+      }
       let value: JSONValue
       do {
         value = try JSONParser().parse(bytes)

@@ -29,6 +29,13 @@ public enum JSONRunReport {
       ],
       "selection": selection(info.selection),
     ]
+    if let runID = info.runID { top["runId"] = .string(runID) }
+    if let interruption = data.summary.interruption {
+      top["interruption"] = [
+        "signal": .string(interruption.signalName), "filesDone": number(interruption.filesDone),
+        "fileCount": number(interruption.fileCount), "message": .string(interruption.message),
+      ]
+    }
     if let expectations = info.expectations {
       top["expectations"] = ["file": .string(expectations.file), "entries": number(expectations.entries.count)]
     }

@@ -74,8 +74,14 @@ final class JUnitReportFile {
   let destination: String
   /// Body bytes kept in memory before the body moves to a hidden file.
   let memoryLimit: Int
-  private let folder: String
-  private let base: String
+  /// Where the hidden files go: the folder of the file the destination leads to (its symbolic
+  /// links followed), or the temporary folder when it is a device or FIFO written through.
+  private var folder: String
+  private var base: String
+  /// A character device or FIFO that the document is written to directly (``FileSystem/ReportTarget``).
+  private var writeThrough: String?
+  /// The file the document replaces, once the destination's links are followed.
+  private var target: String
   private var opened = false
   /// The body while it is in memory: the rendered fragments as they came (gathering them into
   /// one buffer cost a copy and, growing it, page faults on fresh memory).
@@ -91,6 +97,7 @@ final class JUnitReportFile {
     self.memoryLimit = memoryLimit
     self.folder = FileSystem.folder(of: destination)
     self.base = FileSystem.lastComponent(of: destination)
+    self.target = destination
   }
 
   deinit { discard() }
@@ -107,10 +114,23 @@ final class JUnitReportFile {
       throw failure("the destination must name a file")
     }
     do {
+      switch try FileSystem.reportTarget(destination) {
+      case .file(let file):
+        target = file
+        writeThrough = nil
+        folder = FileSystem.folder(of: file)
+        base = FileSystem.lastComponent(of: file)
+      case .writeThrough(let device):
+        target = device
+        writeThrough = device
+        folder = FileSystem.temporaryFolder()
+        base = "conformance-" + FileSystem.lastComponent(of: device)
+      }
       try FileSystem.createFolders(folder)
     } catch {
       throw failure(error.reason)
     }
+    FileSystem.removeLeftovers(in: folder, base: base)
     opened = true
   }
 
@@ -153,17 +173,50 @@ final class JUnitReportFile {
 
   /// Writes the whole document and renames it over the destination.
   func finish(_ root: JUnitRootAttributes) throws(JUnitWriteError) {
-    if !opened { try open() }
+    let staged = try stage(root)
+    guard let temporary = staged.temporary else { return }
     do {
-      try writeFinalDocument(root)
+      try FileSystem.replace(staged.file, with: temporary)
+    } catch {
+      unlink(temporary)
+      throw failure("cannot replace it: \(error.reason)")
+    }
+  }
+
+  /// Writes the whole document to its hidden file, not yet in place: the caller renames it
+  /// (``ReportFileWriter/commit(_:)``, alone or with the run's other reports in a
+  /// ``ReportSet``). A device or FIFO destination is written through at once.
+  func stage(_ root: JUnitRootAttributes) throws(JUnitWriteError) -> StagedReport {
+    if !opened { try open() }
+    let staged: StagedReport
+    do {
+      staged = try writeFinalDocument(root)
     } catch {
       discard()
       throw error
     }
+    final = nil  // the staged report owns the hidden file now
     discard()
+    return staged
   }
 
-  private func writeFinalDocument(_ root: JUnitRootAttributes) throws(JUnitWriteError) {
+  private func writeFinalDocument(_ root: JUnitRootAttributes) throws(JUnitWriteError) -> StagedReport {
+    if let device = writeThrough {
+      let descriptor: Int32
+      do {
+        descriptor = try FileSystem.openForWritingThrough(device)
+      } catch {
+        throw failure("cannot open it for writing: \(error.reason)")
+      }
+      do {
+        try writeDocument(root, into: descriptor)
+      } catch {
+        close(descriptor)
+        throw failure("cannot write it: \(error)")
+      }
+      guard close(descriptor) == 0 else { throw failure("cannot write it: \(FileSystem.errnoText())") }
+      return StagedReport(destination: destination, file: device, temporary: nil)
+    }
     let created: (path: String, descriptor: Int32)
     do {
       created = try FileSystem.createTemporaryFile(in: folder, base: base, role: "new")
@@ -172,7 +225,7 @@ final class JUnitReportFile {
     }
     final = created
     // mkstemps creates 0600; a report is for everyone to read, like the one it replaces.
-    _ = fchmod(created.descriptor, FileSystem.permissions(ofFile: destination) ?? 0o644)
+    _ = fchmod(created.descriptor, FileSystem.permissions(ofFile: target) ?? 0o644)
     do {
       try writeDocument(root, into: created.descriptor)
     } catch let error as XMLWriterError {
@@ -188,12 +241,7 @@ final class JUnitReportFile {
     let closed = close(created.descriptor)
     final = (created.path, -1)
     guard closed == 0 else { throw failure("cannot write \(created.path): \(FileSystem.errnoText())") }
-    do {
-      try FileSystem.replace(destination, with: created.path)
-    } catch {
-      throw failure("cannot replace it: \(error.reason)")
-    }
-    final = nil
+    return StagedReport(destination: destination, file: target, temporary: created.path)
   }
 
   /// The document itself; the writer is released (and its buffer closed) before returning.

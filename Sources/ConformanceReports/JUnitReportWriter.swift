@@ -59,6 +59,11 @@ public final class JUnitReportWriter: PreparingRunObserver {
   /// `corpus-digest` and `selection-digest` (``ShardStamp``), which `conformance merge` checks.
   public let runProperties: [JUnitProperty]
   public let flavour: JUnitFlavour
+  /// The run's id (``RunID``), written as the `run-id` property of every testsuite; `nil`
+  /// leaves it out.
+  public var runID: String?
+  /// When set, the report is staged there and renamed into place with the run's others.
+  public var reportSet: ReportSet?
 
   private let file: JUnitReportFile
   private var totals = JUnitCounts()
@@ -99,7 +104,7 @@ public final class JUnitReportWriter: PreparingRunObserver {
     try append(
       RenderedTestSuite(
         report, hostname: hostname, timestamp: timestamp.description, properties: runProperties,
-        strict: flavour == .strict))
+        strict: flavour == .strict, runID: runID))
   }
 
   /// Renders a file's `<testsuite>` on the runner's worker thread (see ``PreparingRunObserver``):
@@ -109,8 +114,10 @@ public final class JUnitReportWriter: PreparingRunObserver {
     let timestamp = timestamp.description
     let properties = runProperties
     let strict = flavour == .strict
+    let runID = runID
     return { report in
-      RenderedTestSuite(report, hostname: hostname, timestamp: timestamp, properties: properties, strict: strict)
+      RenderedTestSuite(
+        report, hostname: hostname, timestamp: timestamp, properties: properties, strict: strict, runID: runID)
     }
   }
 
@@ -163,10 +170,29 @@ public final class JUnitReportWriter: PreparingRunObserver {
         throw JUnitWriteError(path: destination, reason: "\(error)")
       }
     }
-    try file.finish(
-      JUnitRootAttributes(
-        name: name, counts: totals, nanoseconds: summary.nanoseconds, timestamp: timestamp.description,
-        hostname: hostname, strict: flavour == .strict))
+    if let interruption = summary.interruption {
+      // What ran is reported; the run itself is marked as cut short, so a dashboard that reads
+      // only JUnit never takes a partial run for a complete green one.
+      do {
+        let rendered = try JUnitReportWriter.render(
+          interruption: interruption, hostname: hostname, timestamp: timestamp.description, runID: runID)
+        try file.append(rendered.fragment)
+        totals = totals + rendered.counts
+      } catch let error as JUnitWriteError {
+        throw error
+      } catch {
+        file.discard()
+        throw JUnitWriteError(path: destination, reason: "\(error)")
+      }
+    }
+    let root = JUnitRootAttributes(
+      name: name, counts: totals, nanoseconds: summary.nanoseconds, timestamp: timestamp.description,
+      hostname: hostname, strict: flavour == .strict)
+    if let reportSet {
+      reportSet.add(try file.stage(root))
+    } else {
+      try file.finish(root)
+    }
     totals = JUnitCounts()
   }
 
@@ -183,12 +209,12 @@ public final class JUnitReportWriter: PreparingRunObserver {
 
     init(
       _ report: FileReport, hostname: String, timestamp: String, properties: [JUnitProperty] = [],
-      strict: Bool = false
+      strict: Bool = false, runID: String? = nil
     ) {
       do {
         result = .success(
           try JUnitReportWriter.render(
-            report, hostname: hostname, timestamp: timestamp, properties: properties, strict: strict))
+            report, hostname: hostname, timestamp: timestamp, properties: properties, strict: strict, runID: runID))
       } catch {
         result = .failure(error)
       }
@@ -198,7 +224,7 @@ public final class JUnitReportWriter: PreparingRunObserver {
   /// One `<testsuite>` and what it counts.
   static func render(
     _ report: FileReport, hostname: String, timestamp: String, properties extra: [JUnitProperty] = [],
-    strict: Bool = false
+    strict: Bool = false, runID: String? = nil
   ) throws(XMLWriterError)
     -> (fragment: XMLFragment, counts: JUnitCounts)
   {
@@ -246,7 +272,7 @@ public final class JUnitReportWriter: PreparingRunObserver {
     for (key, value) in [
       ("suite", suite), ("source", report.source), ("description", report.description),
       ("root", report.location.root),
-    ] + extra.map({ ($0.name, Optional($0.value)) }) {
+    ] + extra.map({ ($0.name, Optional($0.value)) }) + (runID.map { [("run-id", $0)] } ?? []) {
       try writer.startElement("property")
       try writer.attribute("name", key)
       try writer.attribute("value", TextCap.cut(value ?? "", limit: TextCap.quotedValue))
@@ -378,6 +404,46 @@ public final class JUnitReportWriter: PreparingRunObserver {
       try writer.endElement()
       try writer.endElement()
     }
+    try writer.endElement()
+    return (try writer.finishFragment(), counts)
+  }
+
+  /// One `<testsuite name="conformance.run">` whose `interrupted` property names the signal,
+  /// holding one error testcase `interrupted after N of M files`.
+  static func render(interruption: RunInterruption, hostname: String, timestamp: String, runID: String?)
+    throws(XMLWriterError)
+    -> (fragment: XMLFragment, counts: JUnitCounts)
+  {
+    let counts = JUnitCounts(tests: 1, failures: 0, errors: 1, skipped: 0)
+    let writer = try XMLWriter.fragment()
+    try writer.startElement("testsuite")
+    try writer.attribute("name", "conformance.run")
+    try counts.write(to: writer)
+    try writer.attribute("time", JUnitFormat.seconds(nanoseconds: 0))
+    try writer.attribute("timestamp", timestamp)
+    try writer.attribute("hostname", hostname)
+    try writer.startElement("properties")
+    for (key, value) in [
+      ("interrupted", interruption.signalName), ("files-done", String(interruption.filesDone)),
+      ("file-count", String(interruption.fileCount)),
+    ] + (runID.map { [("run-id", $0)] } ?? []) {
+      try writer.startElement("property")
+      try writer.attribute("name", key)
+      try writer.attribute("value", value)
+      try writer.endElement()
+    }
+    try writer.endElement()
+    try writer.startElement("testcase")
+    try writer.attribute("classname", "conformance.run")
+    try writer.attribute("name", "interrupted")
+    try writer.attribute("time", JUnitFormat.seconds(nanoseconds: 0))
+    try writer.startElement("error")
+    try writer.attribute("type", "interrupted")
+    try writer.attribute("message", interruption.message)
+    try writer.text(
+      interruption.message + "; the report holds the files that ran before the signal, the others did not run\n")
+    try writer.endElement()
+    try writer.endElement()
     try writer.endElement()
     return (try writer.finishFragment(), counts)
   }

@@ -26,6 +26,7 @@ public enum MarkdownSummary {
       "corpus sha256 `\(data.corpusDigest.prefix(16))`",
       "\(milliseconds(data.summary.nanoseconds)) s",
     ]
+    if let runID = data.info.runID { facts.append("run `\(ReportText.visible(runID).replacingBackticks())`") }
     if let selection = selectionText(data.info.selection) { facts.append(selection) }
     lines.append(facts.joined(separator: " · "))
     if let expectations = data.info.expectations {
@@ -107,6 +108,9 @@ public enum MarkdownSummary {
     if totals.loadErrors > 0 { problems.append(count(totals.loadErrors, "file", "files") + " not loaded") }
     if stale > 0 { problems.append(count(stale, "stale expectation", "stale expectations")) }
     let rest = "\(totals.passed) passed" + (totals.skipped > 0 ? ", \(totals.skipped) skipped" : "")
+    if let interruption = data.summary.interruption {
+      return "⚠️ Conformance: \(interruption.message); " + (problems + [rest]).joined(separator: ", ")
+    }
     if problems.isEmpty { return "✅ Conformance: \(rest)" }
     return "❌ Conformance: \(problems.joined(separator: ", ")); \(rest)"
   }

@@ -12,6 +12,17 @@ public struct ReportWriteError: Error, Sendable, CustomStringConvertible {
   public var description: String { "cannot write \(path): \(reason)" }
 }
 
+/// A report written in full to a hidden temporary file beside its destination, waiting to be
+/// renamed into place (``ReportFileWriter/commit(_:)``, ``ReportSet``).
+public struct StagedReport: Sendable {
+  /// The destination as given (for messages).
+  public var destination: String
+  /// The file it replaces, the destination's symbolic links followed.
+  public var file: String
+  /// The hidden file holding the report; `nil` when it was written through to a device.
+  public var temporary: String?
+}
+
 /// Writes report files atomically: the bytes go to a temporary file in the destination's own
 /// folder (so the rename never crosses file systems), which then takes the destination's place
 /// (``FileSystem/replace(_:with:)``; not flushed to disk, see docs/decisions.md). A reader (a CI dashboard, a browser) sees the old file or the new one,
@@ -22,36 +33,68 @@ public enum ReportFileWriter {
   }
 
   public static func writeAtomically(bytes: [UInt8], to path: String) throws(ReportWriteError) {
+    try commit(try stage(bytes: bytes, to: path))
+  }
+
+  /// Writes the report to its hidden temporary file, not yet in place (``commit(_:)`` puts it
+  /// there, ``abandon(_:)`` removes it). A device or FIFO is written through at once.
+  public static func stage(bytes: [UInt8], to path: String) throws(ReportWriteError) -> StagedReport {
     func failure(_ what: String) -> ReportWriteError {
       ReportWriteError(path: path, reason: "\(what): \(String(cString: strerror(errno)))")
     }
-    guard !path.isEmpty, !path.hasSuffix("/") else {
-      throw ReportWriteError(path: path, reason: "not a file path")
+    let file: String
+    do {
+      switch try FileSystem.reportTarget(path) {
+      case .writeThrough(let device):
+        // A character device or a FIFO: written to, never replaced (docs/reports.md).
+        try FileSystem.writeThrough(device, bytes)
+        return StagedReport(destination: path, file: device, temporary: nil)
+      case .file(let resolved):
+        file = resolved
+      }
+    } catch {
+      throw ReportWriteError(path: path, reason: error.reason)
     }
-    let folder = FileSystem.folder(of: path)
-    let name = FileSystem.lastComponent(of: path)
+    let folder = FileSystem.folder(of: file)
+    let name = FileSystem.lastComponent(of: file)
     try createFolder(folder, for: path)
+    FileSystem.removeLeftovers(in: folder, base: name)
     let temporary = "\(folder)/.\(name).\(getpid())-\(UInt32.random(in: .min ... .max)).tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw failure("cannot create \(temporary)") }
-    var done = false
-    defer {
-      if !done { unlink(temporary) }
-    }
+    // Held while the file is written, so a concurrent run's leftover cleanup leaves it.
+    _ = flock(descriptor, LOCK_EX | LOCK_NB)
     do {
       try FileSystem.writeAll(descriptor, bytes)
     } catch {
       close(descriptor)
+      unlink(temporary)
       throw ReportWriteError(path: path, reason: "cannot write \(temporary): \(error.reason)")
     }
     // Atomic by rename, not flushed to the platter: as for the JUnit report (docs/decisions.md).
-    guard close(descriptor) == 0 else { throw failure("cannot close \(temporary)") }
-    do {
-      try FileSystem.replace(path, with: temporary)
-    } catch {
-      throw ReportWriteError(path: path, reason: "cannot rename \(temporary): \(error.reason)")
+    guard close(descriptor) == 0 else {
+      let error = failure("cannot close \(temporary)")
+      unlink(temporary)
+      throw error
     }
-    done = true
+    return StagedReport(destination: path, file: file, temporary: temporary)
+  }
+
+  /// Puts a staged report in place of its destination (one atomic rename); on failure the
+  /// temporary file is removed and the destination left as it was.
+  public static func commit(_ staged: StagedReport) throws(ReportWriteError) {
+    guard let temporary = staged.temporary else { return }
+    do {
+      try FileSystem.replace(staged.file, with: temporary)
+    } catch {
+      unlink(temporary)
+      throw ReportWriteError(path: staged.destination, reason: "cannot rename \(temporary): \(error.reason)")
+    }
+  }
+
+  /// Removes a staged report's temporary file; the destination is left as it was.
+  public static func abandon(_ staged: StagedReport) {
+    if let temporary = staged.temporary { unlink(temporary) }
   }
 
   /// `mkdir -p`: creates each missing folder of `folder`.

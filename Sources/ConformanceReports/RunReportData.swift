@@ -14,6 +14,10 @@ public struct RunReportInfo: Sendable {
   public var expectations: ExpectedFailures?
   /// In a run of several implementations, each of them in command-line order (empty otherwise).
   public var implementations: [ImplementationInfo]
+  /// How the run reads vector files (its size limit), for the corpus digest.
+  public var loader = VectorLoader()
+  /// The run's id, the same in every report of the run (``RunID``); `nil` leaves it out.
+  public var runID: String?
 
   public init(
     toolName: String, toolVersion: String, implementation: String, roots: [String],
@@ -162,8 +166,9 @@ public struct RunReportData: Sendable {
   }
 
   /// `passed`, `failed`, `load-error` or `no-tests` (no test passes the filters), from the exit
-  /// status.
+  /// status; `interrupted` when a signal stopped the run.
   public var status: String {
+    if summary.interruption != nil { return "interrupted" }
     switch summary.exitStatus {
     case 0: return "passed"
     case 1: return "failed"
@@ -238,7 +243,7 @@ public final class RunReportRecorder: RunObserver {
   public func runStarted(fileCount: Int) throws {
     digest = CorpusDigest()
     for root in info.roots {
-      for location in try VectorLoader().discover(root: root) { digest.add(location) }
+      for location in try info.loader.discover(root: root) { digest.add(location, loader: info.loader) }
     }
   }
 

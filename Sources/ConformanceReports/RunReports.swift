@@ -21,6 +21,8 @@ public final class RunReports: RunObserver {
   public let destinations: ReportDestinations
   public let markdownFailureLimit: Int
   private let recorder: RunReportRecorder
+  /// When set, the reports are staged there and renamed into place with the run's others.
+  public var reportSet: ReportSet?
 
   public init(
     info: RunReportInfo, destinations: ReportDestinations,
@@ -42,11 +44,19 @@ public final class RunReports: RunObserver {
   public func runFinished(_ summary: RunSummary) throws {
     try recorder.runFinished(summary)
     guard let data = recorder.data else { return }
-    if let path = destinations.json { try ReportFileWriter.writeAtomically(JSONRunReport.text(data), to: path) }
-    if let path = destinations.markdown {
-      try ReportFileWriter.writeAtomically(MarkdownSummary.text(data, failureLimit: markdownFailureLimit), to: path)
+    for (path, text) in [
+      (destinations.json, { JSONRunReport.text(data) }),
+      (destinations.markdown, { MarkdownSummary.text(data, failureLimit: self.markdownFailureLimit) }),
+      (destinations.html, { HTMLReport.text(data) }),
+    ] {
+      guard let path else { continue }
+      let bytes = Array(text().utf8)
+      if let reportSet {
+        reportSet.add(try ReportFileWriter.stage(bytes: bytes, to: path))
+      } else {
+        try ReportFileWriter.writeAtomically(bytes: bytes, to: path)
+      }
     }
-    if let path = destinations.html { try ReportFileWriter.writeAtomically(HTMLReport.text(data), to: path) }
   }
 
   /// `JSON report: PATH` lines for the console, in option order.

@@ -6,33 +6,48 @@ import CLibXML2
   import Darwin
 #endif
 
-/// A parsed XML document, freed with its owner.
-final class ParsedXMLDocument {
-  let pointer: xmlDocPtr
-  let path: String
-
-  init(pointer: xmlDocPtr, path: String) {
-    self.pointer = pointer
-    self.path = path
-  }
-
-  deinit { xmlFreeDoc(pointer) }
-
-  var root: xmlNodePtr? { xmlDocGetRootElement(pointer) }
-}
-
 /// Why a file could not be read as XML.
 enum XMLReadFailure: Error, Equatable {
   case unreadable(reason: String)
   case malformed(line: Int, message: String)
   case documentType(line: Int)
-  /// Past one of libxml2's default size limits (10,000,000 bytes in one text node or attribute
-  /// value), which this reader, like lxml and junitparser, does not lift: the document may well
-  /// be well-formed.
+  /// Beyond a limit (libxml2's own, without `XML_PARSE_HUGE`, or ``SafeXMLReader``'s): the
+  /// document may be well-formed, it is too large to read safely.
   case tooLarge(line: Int, message: String)
+  /// The handler refused what it was given (``XMLStreamHandler``).
+  case refused(any Error)
+
+  static func == (lhs: XMLReadFailure, rhs: XMLReadFailure) -> Bool {
+    switch (lhs, rhs) {
+    case (.unreadable(let a), .unreadable(let b)): return a == b
+    case (.malformed(let a, let b), .malformed(let c, let d)): return a == c && b == d
+    case (.documentType(let a), .documentType(let b)): return a == b
+    case (.tooLarge(let a, let b), .tooLarge(let c, let d)): return a == c && b == d
+    default: return false
+    }
+  }
 }
 
-/// Reads untrusted XML (shard reports) with libxml2, safely.
+/// An attribute as the parser read it: its namespace (when it has one), name and value.
+struct XMLAttribute: Equatable {
+  var prefix: String?
+  var namespaceURI: String?
+  var name: String
+  var value: String
+}
+
+/// Receives a document's elements and text as they are read, in document order. A handler
+/// that throws stops the parse; the error comes back as ``XMLReadFailure/refused(_:)``.
+protocol XMLStreamHandler: AnyObject {
+  func startElement(
+    name: String, prefix: String?, namespaceURI: String?, attributes: [XMLAttribute], line: Int) throws
+  func endElement() throws
+  /// Character data or CDATA, in pieces (one text may come in several calls).
+  func text(_ bytes: UnsafeBufferPointer<UInt8>)
+}
+
+/// Reads untrusted XML (shard reports) with libxml2, safely, as a stream of elements: nothing
+/// is kept but what the handler keeps, so memory does not grow with the document.
 ///
 /// - Options: `XML_PARSE_NONET` (never fetch anything), `XML_PARSE_NOERROR` and
 ///   `XML_PARSE_NOWARNING` (nothing printed: errors are captured and returned), and
@@ -45,9 +60,16 @@ enum XMLReadFailure: Error, Equatable {
 ///   laughs) or loaded (XXE), and an external DTD is never opened.
 /// - The file is read by us in chunks into a push parser, not opened by libxml2: a path is
 ///   never taken for a URL, `-` never means standard input, and compressed files are not
-///   inflated.
+///   inflated. Only a regular file is read (a FIFO or device is refused unopened).
+/// - Time is bounded too: libxml2 (2.9) checks an element's attributes for repeats pairwise, so
+///   a start tag with 200,000 attributes takes minutes. Each chunk is scanned before libxml2
+///   sees it, and an element with more than ``maxAttributes`` attributes (namespace
+///   declarations included) is refused as too large. libxml2's own limits (names, attribute
+///   values, nesting depth) are reported as too large, never as not well-formed.
 enum SafeXMLReader {
   static let chunkSize = 64 * 1024
+  /// The most attributes an element may have; a JUnit element has a handful.
+  static let maxAttributes = 1000
 
   static let options =
     Int32(XML_PARSE_NONET.rawValue) | Int32(XML_PARSE_NOERROR.rawValue)
@@ -55,26 +77,42 @@ enum SafeXMLReader {
 
   /// What the C callbacks learn during a parse; reached through the context's `_private`.
   private final class ParseState {
-    var limitReached = false
+    let handler: any XMLStreamHandler
     var documentTypeLine: Int?
-    var firstError: (line: Int, message: String)?
+    var firstError: (line: Int, message: String, code: Int32)?
+    var refusal: (any Error)?
+    var tooLarge: (line: Int, message: String)?
+
+    init(handler: any XMLStreamHandler) {
+      self.handler = handler
+    }
+
+    var stopped: Bool { documentTypeLine != nil || firstError != nil || refusal != nil || tooLarge != nil }
   }
 
-  /// `enough`: asked after each chunk with the document built so far; when it says yes, reading
-  /// stops there and the partial document is returned (for a look at a report's first lines).
-  static func read(path: String, enough: ((xmlDocPtr) -> Bool)? = nil) throws(XMLReadFailure) -> ParsedXMLDocument {
+  private static func state(_ userData: UnsafeMutableRawPointer) -> ParseState {
+    let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
+    return Unmanaged<ParseState>.fromOpaque(context.pointee._private).takeUnretainedValue()
+  }
+
+  /// Reads the file at `path`, handing its elements to `handler`.
+  static func stream(path: String, to handler: any XMLStreamHandler) throws(XMLReadFailure) {
     _ = libxml2Initialized
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    var named = stat()
+    guard stat(path, &named) == 0 else { throw .unreadable(reason: FileSystem.errnoText()) }
+    guard named.st_mode & S_IFMT == S_IFREG else { throw .unreadable(reason: "not a regular file") }
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
     guard descriptor >= 0 else { throw .unreadable(reason: FileSystem.errnoText()) }
     defer { close(descriptor) }
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { throw .unreadable(reason: FileSystem.errnoText()) }
     guard info.st_mode & S_IFMT == S_IFREG else { throw .unreadable(reason: "not a regular file") }
 
-    guard let context = xmlCreatePushParserCtxt(nil, nil, nil, 0, path) else {
+    var sax = xmlSAXHandler()
+    guard let context = xmlCreatePushParserCtxt(&sax, nil, nil, 0, path) else {
       throw .unreadable(reason: "libxml2 could not create a parser")
     }
-    let state = ParseState()
+    let state = ParseState(handler: handler)
     let retained = Unmanaged.passRetained(state)
     defer {
       if let document = context.pointee.myDoc {
@@ -85,31 +123,16 @@ enum SafeXMLReader {
       retained.release()
     }
     _ = xmlCtxtUseOptions(context, options)
-    // Handlers are installed after the options, which rewrite some of them.
+    // Handlers are installed after the options, which rewrite some of them. Only these: no
+    // tree is built.
     context.pointee._private = retained.toOpaque()
-    context.pointee.sax.pointee.internalSubset = { userData, _, _, _ in
-      guard let userData else { return }
-      let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
-      let state = Unmanaged<ParseState>.fromOpaque(context.pointee._private).takeUnretainedValue()
-      state.documentTypeLine = Int(xmlSAX2GetLineNumber(userData))
-      xmlStopParser(context)
-    }
-    context.pointee.sax.pointee.serror = { userData, error in
-      guard let userData, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-      let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
-      let state = Unmanaged<ParseState>.fromOpaque(context.pointee._private).takeUnretainedValue()
-      guard state.firstError == nil else { return }
-      var message = error.pointee.message.map { String(cString: $0) } ?? "error \(error.pointee.code)"
-      while message.utf8.last == UInt8(ascii: "\n") { message.removeLast() }
-      // libxml2 2.9 words its size limits as "huge text node" or "Huge input lookup".
-      state.limitReached = message.lowercased().contains("huge")
-      state.firstError = (Int(error.pointee.line), message)
-    }
+    install(on: context.pointee.sax)
 
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
     defer { buffer.deallocate() }
+    var scanner = AttributeCountScanner(limit: maxAttributes)
     var total = 0
-    while state.documentTypeLine == nil && state.firstError == nil {
+    while !state.stopped {
       let count: Int
       do {
         count = try FileSystem.readSome(descriptor, into: buffer)
@@ -124,82 +147,200 @@ enum SafeXMLReader {
         break
       }
       total += count
-      _ = xmlParseChunk(
-        context, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(count), 0)
-      if let enough, state.documentTypeLine == nil, state.firstError == nil, let document = context.pointee.myDoc,
-        enough(document)
-      {
-        context.pointee.myDoc = nil
-        return ParsedXMLDocument(pointer: document, path: path)
+      if let line = scanner.scan(UnsafeRawBufferPointer(rebasing: buffer[..<count])) {
+        throw .tooLarge(line: line, message: "an element has more than \(maxAttributes) attributes")
       }
+      _ = xmlParseChunk(context, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(count), 0)
     }
     if let line = state.documentTypeLine { throw .documentType(line: line) }
-    if let error = state.firstError, state.limitReached {
-      throw .tooLarge(line: error.line, message: error.message)
+    if let refusal = state.refusal { throw .refused(refusal) }
+    if let tooLarge = state.tooLarge { throw .tooLarge(line: tooLarge.line, message: tooLarge.message) }
+    if let error = state.firstError {
+      if isLimit(code: error.code, message: error.message) {
+        throw .tooLarge(line: error.line, message: "beyond libxml2's limit: \(error.message)")
+      }
+      throw .malformed(line: error.line, message: error.message)
     }
-    if let error = state.firstError { throw .malformed(line: error.line, message: error.message) }
-    guard context.pointee.wellFormed != 0, let document = context.pointee.myDoc else {
+    guard context.pointee.wellFormed != 0 else {
       throw .malformed(line: Int(xmlSAX2GetLineNumber(context)), message: "not well-formed")
     }
-    context.pointee.myDoc = nil
-    return ParsedXMLDocument(pointer: document, path: path)
+  }
+
+  /// Whether a libxml2 error is one of its size limits (names, text, attribute values, depth,
+  /// lookahead) rather than a mistake in the document.
+  static func isLimit(code: Int32, message: String) -> Bool {
+    if code == Int32(XML_ERR_NAME_TOO_LONG.rawValue) { return true }
+    for marker in ["XML_PARSE_HUGE", "too long", "Huge input lookup", "Excessive depth", "huge text"] {
+      if message.contains(marker) { return true }
+    }
+    return false
+  }
+
+  private static func install(on sax: UnsafeMutablePointer<xmlSAXHandler>) {
+    sax.pointee.internalSubset = { userData, _, _, _ in
+      guard let userData else { return }
+      let state = SafeXMLReader.state(userData)
+      state.documentTypeLine = Int(xmlSAX2GetLineNumber(userData))
+      xmlStopParser(userData.assumingMemoryBound(to: xmlParserCtxt.self))
+    }
+    sax.pointee.serror = { userData, error in
+      guard let userData, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+      let state = SafeXMLReader.state(userData)
+      guard state.firstError == nil else { return }
+      var message = error.pointee.message.map { String(cString: $0) } ?? "error \(error.pointee.code)"
+      while message.utf8.last == UInt8(ascii: "\n") { message.removeLast() }
+      state.firstError = (Int(error.pointee.line), message, error.pointee.code)
+    }
+    sax.pointee.startElementNs = { userData, localName, prefix, uri, _, _, attributeCount, _, attributes in
+      guard let userData else { return }
+      let state = SafeXMLReader.state(userData)
+      guard !state.stopped else { return }
+      let line = Int(xmlSAX2GetLineNumber(userData))
+      var values: [XMLAttribute] = []
+      values.reserveCapacity(Int(attributeCount))
+      if let attributes {
+        for index in 0..<Int(attributeCount) {
+          let base = attributes + 5 * index
+          let start = base[3]
+          let end = base[4]
+          let length = start.flatMap { start in end.map { $0 - start } } ?? 0
+          let value = start.map { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) } ?? ""
+          values.append(
+            XMLAttribute(
+              prefix: borrowedXMLString(base[1]), namespaceURI: borrowedXMLString(base[2]),
+              name: borrowedXMLString(base[0]) ?? "", value: SafeXMLReader.decodeAmpersands(value)))
+        }
+      }
+      do {
+        try state.handler.startElement(
+          name: borrowedXMLString(localName) ?? "", prefix: borrowedXMLString(prefix),
+          namespaceURI: borrowedXMLString(uri), attributes: values, line: line)
+      } catch {
+        state.refusal = error
+        xmlStopParser(userData.assumingMemoryBound(to: xmlParserCtxt.self))
+      }
+    }
+    sax.pointee.endElementNs = { userData, _, _, _ in
+      guard let userData else { return }
+      let state = SafeXMLReader.state(userData)
+      guard !state.stopped else { return }
+      do {
+        try state.handler.endElement()
+      } catch {
+        state.refusal = error
+        xmlStopParser(userData.assumingMemoryBound(to: xmlParserCtxt.self))
+      }
+    }
+    let text: charactersSAXFunc = { userData, characters, length in
+      guard let userData, let characters, length > 0 else { return }
+      let state = SafeXMLReader.state(userData)
+      guard !state.stopped else { return }
+      state.handler.text(UnsafeBufferPointer(start: characters, count: Int(length)))
+    }
+    sax.pointee.characters = text
+    sax.pointee.cdataBlock = text
+    sax.pointee.initialized = XML_SAX2_MAGIC
+  }
+
+  /// An attribute value as libxml2's SAX2 interface hands it over without entity replacement:
+  /// an `&` the document wrote (as `&amp;` or `&#38;`) arrives as the five characters `&#38;`,
+  /// for a tree builder to parse again. No other `&` can be in a parsed value, so each `&#38;`
+  /// is one `&`.
+  static func decodeAmpersands(_ value: String) -> String {
+    guard value.utf8.contains(UInt8(ascii: "&")) else { return value }
+    var bytes: [UInt8] = []
+    let source = Array(value.utf8)
+    let reference = Array("&#38;".utf8)
+    var index = 0
+    while index < source.count {
+      if source[index] == UInt8(ascii: "&") && source[index...].starts(with: reference) {
+        bytes.append(UInt8(ascii: "&"))
+        index += reference.count
+      } else {
+        bytes.append(source[index])
+        index += 1
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
 
-/// Read-only views of libxml2 tree nodes.
-extension UnsafeMutablePointer where Pointee == xmlNode {
-  var isElement: Bool { pointee.type == XML_ELEMENT_NODE }
+/// Counts the attributes of each start tag in raw XML bytes, across chunks, to find an element
+/// with more than `limit` before libxml2 parses it: each `=` inside a tag and outside a quoted
+/// value is one attribute (or namespace declaration). Comments, CDATA sections, processing
+/// instructions and declarations are skipped. A document that is not well-formed may be
+/// counted wrongly; libxml2 then refuses it anyway.
+struct AttributeCountScanner {
+  let limit: Int
+  private enum State {
+    case text, afterLess, tag
+    case quoted(UInt8)
+    case markup, comment, cdata, instruction
+  }
+  private var state = State.text
+  private var count = 0
+  private var line = 1
+  /// The last bytes seen, to recognise `<!--`, `-->`, `<![CDATA[`, `]]>` and `?>` across chunks.
+  private var recent: [UInt8] = []
 
-  var elementName: String { borrowedXMLString(pointee.name) ?? "" }
-
-  /// The name as written, with its namespace prefix (`x:testsuites`), for messages.
-  var qualifiedName: String {
-    guard let prefix = pointee.ns.flatMap({ borrowedXMLString($0.pointee.prefix) }) else { return elementName }
-    return prefix + ":" + elementName
+  init(limit: Int) {
+    self.limit = limit
   }
 
-  var line: Int { Int(xmlGetLineNo(self)) }
-
-  /// The child nodes, in document order.
-  var childNodes: [xmlNodePtr] {
-    var result: [xmlNodePtr] = []
-    var child = pointee.children
-    while let node = child {
-      result.append(node)
-      child = node.pointee.next
+  /// The line of a start tag with too many attributes, or `nil`.
+  mutating func scan(_ bytes: UnsafeRawBufferPointer) -> Int? {
+    for byte in bytes {
+      if byte == 0x0A { line += 1 }
+      remember(byte)
+      switch state {
+      case .text:
+        if byte == UInt8(ascii: "<") { state = .afterLess }
+      case .afterLess:
+        switch byte {
+        case UInt8(ascii: "!"): state = .markup
+        case UInt8(ascii: "?"): state = .instruction
+        case UInt8(ascii: "/"): state = .markup  // an end tag: nothing to count
+        default:
+          state = .tag
+          count = 0
+        }
+      case .tag:
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "'"): state = .quoted(byte)
+        case UInt8(ascii: "="):
+          count += 1
+          if count > limit { return line }
+        case UInt8(ascii: ">"): state = .text
+        default: break
+        }
+      case .quoted(let quote):
+        if byte == quote { state = .tag }
+      case .markup:
+        if ends(with: "<!--") {
+          state = .comment
+        } else if ends(with: "<![CDATA[") {
+          state = .cdata
+        } else if byte == UInt8(ascii: ">") {
+          state = .text
+        }
+      case .comment:
+        if ends(with: "-->") { state = .text }
+      case .cdata:
+        if ends(with: "]]>") { state = .text }
+      case .instruction:
+        if ends(with: "?>") { state = .text }
+      }
     }
-    return result
+    return nil
   }
 
-  var childElements: [xmlNodePtr] { childNodes.filter(\.isElement) }
-
-  /// The value of an attribute without a namespace.
-  func attribute(_ name: String) -> String? {
-    takeXMLString(xmlGetNoNsProp(self, name))
+  private mutating func remember(_ byte: UInt8) {
+    if recent.count == 9 { recent.removeFirst() }
+    recent.append(byte)
   }
 
-  /// Every attribute, in document order: namespace prefix and URI (when it has one), name,
-  /// value.
-  var attributes: [(prefix: String?, namespaceURI: String?, name: String, value: String)] {
-    var result: [(String?, String?, String, String)] = []
-    var attribute = pointee.properties
-    while let current = attribute {
-      let name = borrowedXMLString(current.pointee.name) ?? ""
-      let value = takeXMLString(xmlNodeListGetString(pointee.doc, current.pointee.children, 1)) ?? ""
-      let namespace = current.pointee.ns
-      result.append(
-        (
-          namespace.flatMap { borrowedXMLString($0.pointee.prefix) },
-          namespace.flatMap { borrowedXMLString($0.pointee.href) }, name, value
-        ))
-      attribute = current.pointee.next
-    }
-    return result
+  private func ends(with marker: StaticString) -> Bool {
+    let bytes = UnsafeBufferPointer(start: marker.utf8Start, count: marker.utf8CodeUnitCount)
+    return recent.count >= bytes.count && recent.suffix(bytes.count).elementsEqual(bytes)
   }
-
-  /// All text inside, as XPath's string value.
-  var textContent: String { takeXMLString(xmlNodeGetContent(self)) ?? "" }
-
-  /// Text or CDATA.
-  var isText: Bool { pointee.type == XML_TEXT_NODE || pointee.type == XML_CDATA_SECTION_NODE }
 }

@@ -1,4 +1,3 @@
-import CLibXML2
 import ConformanceJSON
 import ConformanceKit
 
@@ -58,19 +57,18 @@ public struct ShardStamp: Sendable, Equatable {
       shard: shard, corpusDigest: try corpusDigest(roots: roots), selectionDigest: selectionDigest(selection))
   }
 
-  /// The stamp in a JUnit report's first `<testsuite>`, read from the file's first lines only;
-  /// `nil` when the report has none (an unsharded run, another tool's report). Throws when the
-  /// file cannot be read or parsed that far (the merge words that error).
+  /// The stamp in a JUnit report's first `<testsuite>`, read from the file's first elements
+  /// only (the stream stops once that testsuite's properties are read); `nil` when the report
+  /// has none (an unsharded run, another tool's report). Throws when the file cannot be read or
+  /// parsed that far (the merge words that error).
   public static func read(junit path: String) throws -> ShardStamp? {
-    let document = try SafeXMLReader.read(path: path, enough: { firstSuiteIsRead($0) })
-    guard let root = document.root, let suite = firstSuite(root) else { return nil }
-    var values: [String: String] = [:]
-    for properties in suite.childElements where properties.elementName == "properties" {
-      for property in properties.childElements where property.elementName == "property" {
-        if let name = property.attribute("name"), values[name] == nil { values[name] = property.attribute("value") }
-      }
+    let reader = FirstSuiteProperties()
+    do throws(XMLReadFailure) {
+      try SafeXMLReader.stream(path: path, to: reader)
+    } catch {
+      guard case .refused(let refusal) = error, refusal is FirstSuiteProperties.Done else { throw error }
     }
-    return withExtendedLifetime(document) { stamp(values) }
+    return stamp(reader.values)
   }
 
   /// The stamp of a JSON report (`conformance-report/1`); `nil` when its selection has no shard.
@@ -89,20 +87,43 @@ public struct ShardStamp: Sendable, Equatable {
       selectionDigest: values[PropertyName.selectionDigest] ?? "")
   }
 
-  private static func firstSuite(_ root: xmlNodePtr) -> xmlNodePtr? {
-    if root.elementName == "testsuite" { return root }
-    return root.childElements.first { $0.elementName == "testsuite" }
-  }
+  /// Keeps the `<property>` values of the first `<testsuite>`'s `<properties>` (the first value
+  /// of a repeated name), and stops the stream with ``Done`` as soon as anything else follows.
+  private final class FirstSuiteProperties: XMLStreamHandler {
+    struct Done: Error {}
+    var values: [String: String] = [:]
+    private var depth = 0
+    /// The depth of the first testsuite, once it started.
+    private var suiteDepth: Int?
+    private var inProperties = false
 
-  /// Whether the partial document holds the first testsuite's properties in full: an element
-  /// follows them, or the testsuite is followed by another element.
-  private static func firstSuiteIsRead(_ document: xmlDocPtr) -> Bool {
-    guard let root = xmlDocGetRootElement(document), let suite = firstSuite(root) else { return false }
-    let children = suite.childElements
-    if let index = children.firstIndex(where: { $0.elementName == "properties" }), index + 1 < children.count {
-      return true
+    func startElement(
+      name: String, prefix: String?, namespaceURI: String?, attributes: [XMLAttribute], line: Int
+    ) throws {
+      depth += 1
+      guard let suiteDepth else {
+        if name == "testsuite" && prefix == nil { suiteDepth = depth }
+        return
+      }
+      if depth == suiteDepth + 1 {
+        guard name == "properties" && prefix == nil else { throw Done() }
+        inProperties = true
+      } else if inProperties && depth == suiteDepth + 2 && name == "property" && prefix == nil {
+        func value(_ key: String) -> String? {
+          attributes.first { $0.prefix == nil && $0.name == key }?.value
+        }
+        if let name = value("name"), values[name] == nil { values[name] = value("value") }
+      }
     }
-    return suite.pointee.next != nil && suite != root
+
+    func endElement() throws {
+      defer { depth -= 1 }
+      guard let suiteDepth else { return }
+      if depth == suiteDepth + 1 && inProperties { throw Done() }
+      if depth == suiteDepth { throw Done() }
+    }
+
+    func text(_ bytes: UnsafeBufferPointer<UInt8>) {}
   }
 }
 
@@ -186,29 +207,5 @@ public enum ShardSet {
       throw .missing(
         shards: missing, count: count, given: stamped.map { "\($0.stamp!.shard) \($0.path)" })
     }
-  }
-}
-
-extension ShardStamp {
-  /// Writes a shard report's `<properties>` into a merged report: every property but `shard`,
-  /// which would claim that the merged report is one shard (the corpus and selection digests
-  /// stay, true of the merged report too).
-  static func writeMergedProperties(_ properties: xmlNodePtr, to writer: XMLWriter) throws(XMLWriterError) {
-    try writer.startElement("properties")
-    for attribute in properties.attributes where attribute.prefix == nil {
-      try writer.attribute(attribute.name, attribute.value)
-    }
-    for property in properties.childElements where property.elementName == "property" {
-      if property.attribute("name") == PropertyName.shard { continue }
-      try writer.startElement("property")
-      for attribute in property.attributes {
-        try writer.attribute(
-          attribute.name, attribute.value, prefix: attribute.prefix, namespaceURI: attribute.namespaceURI)
-      }
-      let text = property.textContent
-      if !text.isEmpty { try writer.text(text) }
-      try writer.endElement()
-    }
-    try writer.endElement()
   }
 }

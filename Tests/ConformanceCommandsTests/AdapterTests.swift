@@ -78,7 +78,7 @@ let pythonFIDAdapter = #"""
     #expect(result.status == 2)
     #expect(
       result.error.hasPrefix(
-        "conformance run: --adapter: adapter `echo starting >&2; exit 3` exited with status 3 without answering the hello; its last lines on standard error:\n    starting\n"
+        "conformance run: --adapter: adapter `echo starting >&2; exit 3` exited with status 3 without answering the hello; its last lines on standard error:\n    |     starting\n"
       ))
   }
 }

@@ -151,7 +151,10 @@ import Testing
     #expect(conformance(["run", "--max-failures", "0"]).status == 2)
   }
 
-  @Test func mergeSaysAnOversizedReportIsTooLargeNotMalformed() throws {
+  /// A text node over libxml2's 10 MB tree limit is well-formed XML: the merge streams its
+  /// inputs (no tree is built), so it merges such a report and never calls it malformed. (A
+  /// name beyond libxml2's limits is refused as too large: JUnitMergerTests.)
+  @Test func mergeTakesAReportWithAnOversizedTextNodeAsWellFormed() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let big = try folder.write(
@@ -159,11 +162,8 @@ import Testing
       #"<testsuites><testsuite name="a"><testcase name="x"><failure>"# + String(repeating: "a", count: 11_000_000)
         + "</failure></testcase></testsuite></testsuites>")
     let result = conformance(["merge", folder.path + "/m.xml", big])
-    #expect(result.status == 2)
-    #expect(
-      result.error.hasPrefix(
-        "conformance merge: \(big):1: a text node or attribute value is larger than the 10,000,000 bytes libxml2 reads without its huge option"
-      ))
+    #expect(result.status == 1, "the merged report holds one failure")
+    #expect(result.output.contains("0 passed, 1 failed"))
     #expect(!result.error.contains("not well-formed"))
   }
 

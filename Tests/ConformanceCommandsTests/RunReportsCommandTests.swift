@@ -133,7 +133,7 @@ import Testing
           + "allowed: suite, id, reason, link, implementation\n"))
   }
 
-  @Test func aReportThatCannotBeWrittenExitsTwo() throws {
+  @Test func aReportThatCannotBeWrittenIsACommandLineErrorBeforeTheRun() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     try folder.write("vectors/fid.json", fidFile(passingFID))
@@ -145,7 +145,10 @@ import Testing
     #expect(result.status == 2)
     #expect(
       result.error
-        == "conformance run: cannot write \(folder.path)/blocker/summary.md: \(folder.path)/blocker is not a folder\n")
+        == "conformance run: --summary-md \(folder.path)/blocker/summary.md: cannot create folder \(folder.path)/blocker: "
+        + "a file is in the way\nRun `conformance run --help` for usage.\n")
+    // Checked before anything ran: no JUnit report either.
+    #expect(try folder.list() == ["blocker", "vectors"])
   }
 
   @Test func helpNamesTheReportOptions() {

@@ -177,6 +177,28 @@ private struct ListedRun {
     #expect(run.summary.staleExpectations.isEmpty)
   }
 
+  /// The index (exact ids by suite, globs compiled once) gives the same first entry as trying
+  /// every entry in file order.
+  @Test func theIndexFindsTheFirstEntryInFileOrder() {
+    let patterns = ["a.b", "a.*", "*", "?.b", "a.b", "x*y", "é?", "*.c"]
+    let entries = patterns.enumerated().map { number, pattern in
+      ExpectedFailures.Entry(
+        suite: number == 5 ? "leeep.user-id" : "leeep.fid", id: IDPattern(pattern), reason: "r\(number)",
+        place: "e[\(number)]")
+    }
+    let list = ExpectedFailures(entries: entries)
+    for suite in ["leeep.fid", "leeep.user-id", "respondo.push.token"] {
+      for id in ["a.b", "a.c", "b.b", "xzy", "éé", "é", "", "q.c", "a.bb"] {
+        let expected = entries.firstIndex { $0.suite == suite && $0.id.matches(id) }
+        let result = TestResult(
+          id: id, description: nil, tags: [], status: .errored("e"), nanoseconds: 0, actual: nil,
+          expected: .accept(output: nil))
+        let applied = list.apply(to: result, suite: suite)
+        #expect(applied.expectedFailure?.entry.place == expected.map { "e[\($0)]" }, "\(suite) \(id)")
+      }
+    }
+  }
+
   @Test(arguments: [
     (
       #"{"format": "conformance-expectations/1", "entries": [], "entrys": []}"#,
@@ -219,6 +241,18 @@ private struct ListedRun {
     (
       #"{"format": "conformance-expectations/1", "entries": [{"suite": "leeep.fid", "id": "a*", "reason": "r"}, {"suite": "leeep.fid", "id": "a*", "reason": "s"}]}"#,
       #"entries[1]: repeats entries[0] (suite leeep.fid, id "a*")"#
+    ),
+    (
+      #"{"format": "conformance-expectations/1", "entries": [{"suite": "leeep.fid", "id": "a", "reason": "\#(String(repeating: "r", count: 501))"}]}"#,
+      #"entries[0].reason: 501 bytes, more than 500: keep the reason to a line and put the details behind "link""#
+    ),
+    (
+      #"{"format": "conformance-expectations/1", "entries": [{"suite": "leeep.fid", "id": "a", "reason": "r", "link": "\#(String(repeating: "l", count: 2049))"}]}"#,
+      "entries[0].link: 2049 bytes, more than 2048"
+    ),
+    (
+      #"{"format": "conformance-expectations/1", "entries": [{"suite": "leeep.fid", "id": "a", "reason": "r"}, {"suite": "leeep.user-id", "id": "a", "reason": "r"}, {"suite": "leeep.fid", "id": "a", "reason": "s"}]}"#,
+      #"entries[2]: repeats entries[0] (suite leeep.fid, id "a")"#
     ),
     (
       #"{"format": "conformance-expectations/1", "entries": [], "entries": []}"#,

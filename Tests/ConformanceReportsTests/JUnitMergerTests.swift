@@ -349,3 +349,92 @@ func withoutTimes(_ text: String) -> String {
       description: "\(input):1: not well-formed XML: Document is empty")
   }
 }
+
+/// Inputs that are well-formed but beyond what a merge should take: refused as too large,
+/// quickly, never as not well-formed and never with a sum that wraps around.
+extension JUnitMergeRefusalTests {
+  @Test func aFIFOIsRefusedWithoutBeingOpened() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let fifo = folder.url("shard.xml")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    try expectRefusal(
+      fifo, .unreadable(path: fifo, reason: "not a regular file"),
+      description: "\(fifo): cannot read: not a regular file")
+  }
+
+  @Test func timesWhoseSumOverflowsAreTooLarge() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let shard =
+      #"<testsuites time="10000000000"><testsuite name="a" time="10000000000"><testcase name="NAME"/></testsuite></testsuites>"#
+    let first = try folder.write("in/a.xml", shard.replacingOccurrences(of: "NAME", with: "x"))
+    let second = try folder.write("in/b.xml", shard.replacingOccurrences(of: "NAME", with: "y"))
+    let destination = folder.url("merged.xml")
+    let error = #expect(throws: JUnitMerger.MergeError.self) {
+      try JUnitMerger.merge(inputs: [first, second], into: destination)
+    }
+    #expect(
+      error?.description
+        == "\(second):1: too large to merge: the times add up to more than 18446744073.709551615 seconds, "
+        + "more than a report can count")
+    let huge = try folder.write("in/c.xml", #"<testsuite name="a" time="99999999999"><testcase name="x"/></testsuite>"#)
+    try expectRefusal(
+      huge,
+      .tooLarge(
+        path: huge, line: 1, reason: #"time "99999999999" of <testsuite> is more seconds than a report can count"#),
+      description:
+        #"\#(huge):1: too large to merge: time "99999999999" of <testsuite> is more seconds than a report can count"#
+    )
+    #expect(try folder.list() == ["in"])
+  }
+
+  /// 200,000 attributes on one testcase took libxml2 minutes (it compares them pairwise); the
+  /// scan before parsing refuses it at once.
+  @Test func anElementWithTooManyAttributesIsRefusedAsTooLarge() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let attributes = (0..<200_000).map { " a\($0)=\"\"" }.joined()
+    let input = try folder.write(
+      "in.xml", "<testsuites>\n<testsuite name=\"a\">\n<testcase name=\"x\"\(attributes)/></testsuite></testsuites>")
+    let reason = "an element has more than 1000 attributes"
+    try expectRefusal(
+      input, .tooLarge(path: input, line: 3, reason: reason), description: "\(input):3: too large to merge: \(reason)")
+    // A thousand are fine, and kept.
+    let fine = try folder.write(
+      "fine.xml",
+      "<testsuites><testsuite name=\"a\"><testcase name=\"x\"\((0..<999).map { " a\($0)=\"v&amp;\($0)\"" }.joined())/>"
+        + "</testsuite></testsuites>")
+    let merged = folder.url("out/merged.xml")
+    try JUnitMerger.merge(inputs: [fine], into: merged)
+    let report = try XMLReadBack(path: merged)
+    #expect(report.string("//testcase/@a998") == "v&998")
+  }
+
+  @Test func libxml2LimitsAndDeepNestingAreTooLargeNotMalformed() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let deep = String(repeating: "<a>", count: 300) + String(repeating: "</a>", count: 300)
+    let nested = try folder.write(
+      "deep.xml",
+      #"<testsuites><testsuite name="s"><testcase name="x"><failure>\#(deep)</failure></testcase></testsuite></testsuites>"#
+    )
+    try expectRefusal(
+      nested, .tooLarge(path: nested, line: 1, reason: "elements nested deeper than 256 levels"),
+      description: "\(nested):1: too large to merge: elements nested deeper than 256 levels")
+    // A name beyond libxml2's 50,000-byte limit: libxml2 calls it an error; it is a limit.
+    let longName = try folder.write(
+      "long.xml",
+      #"<testsuites><testsuite name="s"><testcase name="x" \#(String(repeating: "n", count: 60_000))="v"/></testsuite></testsuites>"#
+    )
+    let error = #expect(throws: JUnitMerger.MergeError.self) {
+      try JUnitMerger.merge(inputs: [longName], into: folder.url("merged.xml"))
+    }
+    guard case .tooLarge(let path, _, let reason) = error else {
+      Issue.record("expected too large, got \(String(describing: error))")
+      return
+    }
+    #expect(path == longName)
+    #expect(reason == "beyond libxml2's limit: Name too long: NCName")
+  }
+}

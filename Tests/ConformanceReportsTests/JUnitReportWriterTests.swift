@@ -410,17 +410,15 @@ import Testing
     #expect(try folder.list() == ["junit.xml"])
   }
 
-  @Test func failedReplacementLeavesTheDestinationAndNoTemporaryFiles() throws {
+  @Test func aFolderDestinationIsRefusedWhenTheRunStartsAndLeftAlone() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     // A destination that cannot be replaced: a folder holding a file.
     try folder.write("junit.xml/keep.txt", "kept")
     let destination = folder.url("junit.xml")
     let writer = writer(destination)
-    try writer.runStarted(fileCount: 1)
-    try writer.fileFinished(fileReport("a.json", results: [result("x", .passed)]))
-    #expect(throws: JUnitWriteError(path: destination, reason: "cannot replace it: Is a directory")) {
-      try writer.runFinished(RunSummary())
+    #expect(throws: JUnitWriteError(path: destination, reason: "is a folder")) {
+      try writer.runStarted(fileCount: 1)
     }
     #expect(try folder.list() == ["junit.xml"])
     #expect(try folder.list("junit.xml") == ["keep.txt"])

@@ -52,7 +52,7 @@ private func vectorFile(suite: String = "leeep.fid", _ tests: String) -> String 
   @Test func aMissingRootAnEmptySuiteAndADuplicateIdAreErrorsNamingTheFolderOrFile() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
-    #expect(loadError("leeep.fid", folder.path + "/none") == folder.path + "/none: no such folder")
+    #expect(loadError("leeep.fid", folder.path + "/none") == folder.path + "/none: no such file or folder")
     try folder.write(
       "a.json", vectorFile(suite: "leeep.user-id", #"{"id": "y", "input": "v", "expect": {"result": "accept"}}"#))
     #expect(loadError("leeep.fid", folder.path) == folder.path + ": no vectors of suite leeep.fid")

@@ -18,4 +18,28 @@ long conformance_copy_file_range(int input, int output, unsigned long length);
 /// would inherit the ends and keep another adapter's input open. Returns 0, or -1 with errno set.
 int conformance_pipe_cloexec(int descriptors[2]);
 
+/// Starts catching SIGINT and SIGTERM through a self-pipe: the handler only writes the signal's
+/// number to a pipe (async-signal-safe), which `conformance_signals_next` reads on an ordinary
+/// thread. The pipe's write end must be reachable from the handler, hence a C static; this is
+/// the one piece of process-wide state, and it lives here so that the Swift code keeps none.
+/// Each handler resets itself to the default (SA_RESETHAND), so a second signal of the same kind
+/// ends the process at once. Returns 0, or -1 with errno set (already started: EBUSY).
+int conformance_signals_start(void);
+
+/// Waits for the next caught signal and returns its number; 0 once `conformance_signals_stop`
+/// was called.
+int conformance_signals_next(void);
+
+/// Puts back the default actions for SIGINT and SIGTERM (a second signal then ends the
+/// process) without stopping the waiting thread.
+void conformance_signals_restore_defaults(void);
+
+/// Restores the dispositions found at start, wakes `conformance_signals_next` (it returns 0)
+/// and closes the pipe once it has. Call from the thread that started, after the waiting
+/// thread was joined it is safe to start again.
+void conformance_signals_stop(void);
+
+/// Closes the pipe; call after the waiting thread has returned from `conformance_signals_next`.
+void conformance_signals_close(void);
+
 #endif
