@@ -94,9 +94,10 @@ public struct ExpectedFailures: Sendable {
       return report
     }
     for id in report.testIDs {
-      index.forEachMatch(
-        suite: suite, id: id, skipping: usage.matched, accepting: { entries[$0].isFor(implementation: implementation) }
-      ) { usage.matched[$0] = true }
+      let isForThisRun = { (entry: Int) in entries[entry].isFor(implementation: implementation) }
+      index.forEachMatch(suite: suite, id: id, skipping: usage.matched, accepting: isForThisRun) {
+        usage.matched[$0] = true
+      }
     }
     var changed = report
     changed.content = .results(results.map { apply(to: $0, suite: suite, implementation: implementation) })
