@@ -11,7 +11,7 @@ func conformance(_ arguments: [String]) -> (status: Int32, output: String, error
 }
 
 func fidFile(_ tests: String) -> String {
-  #"{"format": "conformance-vectors/1", "suite": "leeep.fid", "description": "FIDs", "source": "seed 000", "tests": [\#(tests)]}"#
+  #"{"format": "conformance-vectors/1", "suite": "leeep.fid", "description": "FIDs", "source": "LEEEP iOS SDK reference", "tests": [\#(tests)]}"#
 }
 
 let passingFID =
@@ -133,8 +133,8 @@ let failingFID =
     let clean = conformance(["lint", "--vectors", folder.path + "/v"])
     #expect(clean.status == 0)
     let file = folder.path + "/v/fid.json"
-    #expect(clean.output.contains("\(file):1:114: warning: tests[0]: no description of what test \"x\" tests\n"))
-    #expect(clean.output.contains(#"\#(file):1:135: warning: tests[0].tags[0]: non-standard tag "mine""#))
+    #expect(clean.output.contains("\(file):1:129: warning: tests[0]: no description of what test \"x\" tests\n"))
+    #expect(clean.output.contains(#"\#(file):1:150: warning: tests[0].tags[0]: non-standard tag "mine""#))
     #expect(clean.output.hasSuffix("1 files, 1 tests: 0 errors, 2 warnings\n"))
     #expect(conformance(["lint", "--strict", "--vectors", folder.path + "/v"]).status == 2)
     try folder.write("v/broken.json", "{")
@@ -214,7 +214,7 @@ let failingFID =
     #expect(junit.string("//testsuite[@name='good.json']/@failures") == "0")
     #expect(
       junit.string("//testsuite[@name='bad/lone-surrogate.json']//error/@message")
-        == #"invalid JSON: line 1, column 122: lone surrogate escape \uD800 is not a Unicode scalar"#)
+        == #"invalid JSON: line 1, column 137: lone surrogate escape \uD800 is not a Unicode scalar"#)
   }
 
   @Test func mergeRefusesWhatIsNotAJUnitReport() throws {

@@ -34,7 +34,7 @@ func writeVectors(in folder: TemporaryFolder) throws -> String {
     }
   }
   func file(_ suite: String, _ tests: [String]) -> String {
-    #"{"format": "conformance-vectors/1", "suite": "\#(suite)", "description": "generated", "source": "seed 000", "tests": [\#(tests.joined(separator: ", "))]}"#
+    #"{"format": "conformance-vectors/1", "suite": "\#(suite)", "description": "generated", "source": "LEEEP iOS SDK reference", "tests": [\#(tests.joined(separator: ", "))]}"#
   }
   // Ids deliberately out of byte order.
   try folder.write("Vectors/fid/a.json", file("leeep.fid", (0..<24).reversed().map { test("fid.a.case-\($0)", $0) }))
@@ -118,7 +118,7 @@ func withoutTimes(_ text: String) -> String {
       report.strings("\(valid)/@*") == [
         "fid/valid.json", "4", "1", "1", "0", "0.750", "2024-05-01T10:00:05Z", "runner-a", "Vectors/fid/valid.json",
       ])
-    #expect(report.strings("\(valid)/properties/property/@value") == ["leeep.fid", "seed 000 a"])
+    #expect(report.strings("\(valid)/properties/property/@value") == ["leeep.fid", "LEEEP iOS SDK reference a"])
     #expect(report.strings("\(valid)/testcase/@name") == ["fid.valid.a", "fid.valid.b", "fid.valid.c", "fid.valid.d"])
     #expect(report.strings("\(valid)/testcase/@time") == ["0.300", "0.150", "0.200", "0.100"])
     #expect(report.string("\(valid)/testcase[1]/error/@message") == "boom")
