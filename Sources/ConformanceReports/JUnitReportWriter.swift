@@ -352,27 +352,53 @@ public final class JUnitReportWriter: PreparingRunObserver {
     return keys.map(\.index)
   }
 
-  /// One `<testsuite name="adapter">` with a failing testcase per problem (`end.1`, `end.2`, …).
-  static func render(implementationProblems problems: [String], hostname: String, timestamp: String)
-    throws(XMLWriterError) -> (fragment: XMLFragment, counts: JUnitCounts)
-  {
-    let counts = JUnitCounts(tests: problems.count, failures: problems.count, errors: 0, skipped: 0)
+  /// A problem of the run itself, not of a vector: one testcase of a run-level testsuite.
+  struct RunProblem {
+    var classname: String
+    var name: String
+    /// `failure` or `error`.
+    var element: String
+    var type: String
+    var message: String
+    /// The text after the message, when there is more to say.
+    var detail: String = ""
+  }
+
+  /// A run-level `<testsuite>` (`adapter`, `expectations`, `conformance.run`): its properties,
+  /// then one testcase per problem, each message capped like a test's.
+  static func render(
+    runProblems problems: [RunProblem], suite name: String, properties: [(String, String)] = [], hostname: String,
+    timestamp: String
+  ) throws(XMLWriterError) -> (fragment: XMLFragment, counts: JUnitCounts) {
+    let failures = problems.filter { $0.element == "failure" }.count
+    let counts = JUnitCounts(
+      tests: problems.count, failures: failures, errors: problems.count - failures, skipped: 0)
     let writer = try XMLWriter.fragment()
     try writer.startElement("testsuite")
-    try writer.attribute("name", "adapter")
+    try writer.attribute("name", name)
     try counts.write(to: writer)
     try writer.attribute("time", JUnitFormat.seconds(nanoseconds: 0))
     try writer.attribute("timestamp", timestamp)
     try writer.attribute("hostname", hostname)
-    for (index, problem) in problems.enumerated() {
+    if !properties.isEmpty {
+      try writer.startElement("properties")
+      for (key, value) in properties {
+        try writer.startElement("property")
+        try writer.attribute("name", key)
+        try writer.attribute("value", value)
+        try writer.endElement()
+      }
+      try writer.endElement()
+    }
+    for problem in problems {
       try writer.startElement("testcase")
-      try writer.attribute("classname", "adapter")
-      try writer.attribute("name", "end.\(index + 1)")
+      try writer.attribute("classname", problem.classname)
+      try writer.attribute("name", problem.name)
       try writer.attribute("time", JUnitFormat.seconds(nanoseconds: 0))
-      try writer.startElement("failure")
-      try writer.attribute("type", "adapter-problem")
-      try writer.attribute("message", problem)
-      try writer.text(problem + "\n")
+      try writer.startElement(problem.element)
+      try writer.attribute("type", problem.type)
+      try writer.attribute("message", TextCap.cut(problem.message, limit: TextCap.message))
+      try writer.text(TextCap.cut(problem.message + problem.detail, limit: TextCap.quotedValue) + "\n")
       try writer.endElement()
       try writer.endElement()
     }
@@ -380,32 +406,28 @@ public final class JUnitReportWriter: PreparingRunObserver {
     return (try writer.finishFragment(), counts)
   }
 
+  /// One `<testsuite name="adapter">` with a failing testcase per problem (`end.1`, `end.2`, …).
+  static func render(implementationProblems problems: [String], hostname: String, timestamp: String)
+    throws(XMLWriterError) -> (fragment: XMLFragment, counts: JUnitCounts)
+  {
+    try render(
+      runProblems: problems.enumerated().map { index, problem in
+        RunProblem(
+          classname: "adapter", name: "end.\(index + 1)", element: "failure", type: "adapter-problem",
+          message: problem)
+      }, suite: "adapter", hostname: hostname, timestamp: timestamp)
+  }
+
   /// One `<testsuite name="expectations">` with a failing testcase per stale entry.
   static func render(stale: [StaleExpectation], hostname: String, timestamp: String) throws(XMLWriterError)
     -> (fragment: XMLFragment, counts: JUnitCounts)
   {
-    let counts = JUnitCounts(tests: stale.count, failures: stale.count, errors: 0, skipped: 0)
-    let writer = try XMLWriter.fragment()
-    try writer.startElement("testsuite")
-    try writer.attribute("name", "expectations")
-    try counts.write(to: writer)
-    try writer.attribute("time", JUnitFormat.seconds(nanoseconds: 0))
-    try writer.attribute("timestamp", timestamp)
-    try writer.attribute("hostname", hostname)
-    for item in stale {
-      try writer.startElement("testcase")
-      try writer.attribute("classname", item.entry.suite)
-      try writer.attribute("name", item.entry.place)
-      try writer.attribute("time", JUnitFormat.seconds(nanoseconds: 0))
-      try writer.startElement("failure")
-      try writer.attribute("type", "stale-expectation")
-      try writer.attribute("message", TextCap.cut(item.message, limit: TextCap.message))
-      try writer.text(TextCap.cut(item.message, limit: TextCap.quotedValue) + "\n")
-      try writer.endElement()
-      try writer.endElement()
-    }
-    try writer.endElement()
-    return (try writer.finishFragment(), counts)
+    try render(
+      runProblems: stale.map { item in
+        RunProblem(
+          classname: item.entry.suite, name: item.entry.place, element: "failure", type: "stale-expectation",
+          message: item.message)
+      }, suite: "expectations", hostname: hostname, timestamp: timestamp)
   }
 
   /// One `<testsuite name="conformance.run">` whose `interrupted` property names the signal,
@@ -414,38 +436,18 @@ public final class JUnitReportWriter: PreparingRunObserver {
     throws(XMLWriterError)
     -> (fragment: XMLFragment, counts: JUnitCounts)
   {
-    let counts = JUnitCounts(tests: 1, failures: 0, errors: 1, skipped: 0)
-    let writer = try XMLWriter.fragment()
-    try writer.startElement("testsuite")
-    try writer.attribute("name", "conformance.run")
-    try counts.write(to: writer)
-    try writer.attribute("time", JUnitFormat.seconds(nanoseconds: 0))
-    try writer.attribute("timestamp", timestamp)
-    try writer.attribute("hostname", hostname)
-    try writer.startElement("properties")
-    for (key, value) in [
-      ("interrupted", interruption.signalName), ("files-done", String(interruption.filesDone)),
-      ("file-count", String(interruption.fileCount)),
-    ] + (runID.map { [("run-id", $0)] } ?? []) {
-      try writer.startElement("property")
-      try writer.attribute("name", key)
-      try writer.attribute("value", value)
-      try writer.endElement()
-    }
-    try writer.endElement()
-    try writer.startElement("testcase")
-    try writer.attribute("classname", "conformance.run")
-    try writer.attribute("name", "interrupted")
-    try writer.attribute("time", JUnitFormat.seconds(nanoseconds: 0))
-    try writer.startElement("error")
-    try writer.attribute("type", "interrupted")
-    try writer.attribute("message", interruption.message)
-    try writer.text(
-      interruption.message + "; the report holds the files that ran before the signal, the others did not run\n")
-    try writer.endElement()
-    try writer.endElement()
-    try writer.endElement()
-    return (try writer.finishFragment(), counts)
+    let properties =
+      [
+        ("interrupted", interruption.signalName), ("files-done", String(interruption.filesDone)),
+        ("file-count", String(interruption.fileCount)),
+      ] + (runID.map { [("run-id", $0)] } ?? [])
+    return try render(
+      runProblems: [
+        RunProblem(
+          classname: "conformance.run", name: "interrupted", element: "error", type: "interrupted",
+          message: interruption.message,
+          detail: "; the report holds the files that ran before the signal, the others did not run")
+      ], suite: "conformance.run", properties: properties, hostname: hostname, timestamp: timestamp)
   }
 
   private static func writeTestCase(
