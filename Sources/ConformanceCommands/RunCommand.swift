@@ -262,15 +262,19 @@ enum RunCommand: Subcommand {
     return summary.exitStatus
   }
 
+  /// `--timeout SECONDS`, shared with `smoke`: above 0 and at most a day.
+  static func timeout(from arguments: ParsedArguments, command: String) throws(UsageError) -> Double? {
+    guard let text = arguments.value("timeout") else { return nil }
+    guard let value = Double(text), value > 0, value <= 86_400 else {
+      throw UsageError("--timeout needs a number of seconds above 0, got '\(text)'", command: command)
+    }
+    return value
+  }
+
   /// `--timeout`, `--max-restarts` and `--jobs`.
   static func adapterOptions(from arguments: ParsedArguments) throws(UsageError) -> AdapterOptions {
     var options = AdapterOptions()
-    if let text = arguments.value("timeout") {
-      guard let value = Double(text), value > 0, value <= 86_400 else {
-        throw UsageError("--timeout needs a number of seconds above 0, got '\(text)'", command: name)
-      }
-      options.timeout = value
-    }
+    if let timeout = try timeout(from: arguments, command: name) { options.timeout = timeout }
     if let text = arguments.value("max-restarts") {
       guard let value = Int(text), value >= 0 else {
         throw UsageError("--max-restarts needs a whole number, got '\(text)'", command: name)

@@ -54,12 +54,7 @@ enum SmokeCommand: Subcommand {
       throw UsageError("--adapter COMMAND is required", command: name)
     }
     var options = AdapterOptions(maxRestarts: 1_000)
-    if let text = arguments.value("timeout") {
-      guard let value = Double(text), value > 0, value <= 86_400 else {
-        throw UsageError("--timeout needs a number of seconds above 0, got '\(text)'", command: name)
-      }
-      options.timeout = value
-    }
+    if let timeout = try RunCommand.timeout(from: arguments, command: name) { options.timeout = timeout }
     let roots = arguments.all("vectors").isEmpty ? ["Vectors"] : arguments.all("vectors")
     let loaded: [Result<VectorFile, LoadFailure>]
     do {
