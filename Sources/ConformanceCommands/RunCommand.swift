@@ -223,6 +223,7 @@ enum RunCommand: Subcommand {
       destination: junitPath, runProperties: stamp?.junitProperties ?? [], flavour: flavour)
     junit.runID = runID
     junit.reportSet = reportSet
+    junit.shard = selection.shard
     var observers: [any RunObserver] = [junit]
     var info = RunReportInfo(
       toolName: ToolInfo.name, toolVersion: ToolInfo.version, implementation: implementationName, roots: roots,

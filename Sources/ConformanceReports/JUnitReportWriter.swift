@@ -64,6 +64,9 @@ public final class JUnitReportWriter: PreparingRunObserver {
   public var runID: String?
   /// When set, the report is staged there and renamed into place with the run's others.
   public var reportSet: ReportSet?
+  /// The shard this run is, when sharded: its run-level testcases are written so that the
+  /// shards' reports merge.
+  public var shard: Shard?
 
   private let file: JUnitReportFile
   private var totals = JUnitCounts()
@@ -140,12 +143,13 @@ public final class JUnitReportWriter: PreparingRunObserver {
 
   /// Writes the document and renames it over the destination.
   public func runFinished(_ summary: RunSummary) throws(JUnitWriteError) {
-    if !summary.staleExpectations.isEmpty {
-      // A stale expected-failure entry fails the run (exit 1); dashboards that read only the
-      // JUnit report must see that too.
+    // The run's own problems, after the files: dashboards that read only the JUnit report must
+    // see every reason the run failed.
+    func appendRunLevel(
+      _ render: () throws(XMLWriterError) -> (fragment: XMLFragment, counts: JUnitCounts)
+    ) throws(JUnitWriteError) {
       do {
-        let rendered = try JUnitReportWriter.render(
-          stale: summary.staleExpectations, hostname: hostname, timestamp: timestamp.description)
+        let rendered = try render()
         try file.append(rendered.fragment)
         totals = totals + rendered.counts
       } catch let error as JUnitWriteError {
@@ -155,34 +159,30 @@ public final class JUnitReportWriter: PreparingRunObserver {
         throw JUnitWriteError(path: destination, reason: "\(error)")
       }
     }
+    let timestamp = self.timestamp.description
+    // A stale expected-failure entry fails the run (exit 1). Every shard judges the entries
+    // alike, so only shard 1 writes them and the merged report holds each once.
+    if !summary.staleExpectations.isEmpty && (shard?.index ?? 1) == 1 {
+      try appendRunLevel { () throws(XMLWriterError) in
+        try JUnitReportWriter.render(stale: summary.staleExpectations, hostname: hostname, timestamp: timestamp)
+      }
+    }
+    // An adapter problem noticed at the end (a surplus answer) fails the run too; each shard
+    // has its own, named by the shard so that the reports merge.
     if !summary.implementationProblems.isEmpty {
-      // An adapter problem noticed at the end (a surplus answer) fails the run too.
-      do {
-        let rendered = try JUnitReportWriter.render(
-          implementationProblems: summary.implementationProblems, hostname: hostname,
-          timestamp: timestamp.description)
-        try file.append(rendered.fragment)
-        totals = totals + rendered.counts
-      } catch let error as JUnitWriteError {
-        throw error
-      } catch {
-        file.discard()
-        throw JUnitWriteError(path: destination, reason: "\(error)")
+      let prefix = shard.map { "shard-\($0.index)." } ?? ""
+      try appendRunLevel { () throws(XMLWriterError) in
+        try JUnitReportWriter.render(
+          implementationProblems: summary.implementationProblems, namePrefix: prefix, hostname: hostname,
+          timestamp: timestamp)
       }
     }
+    // What ran is reported; the run itself is marked as cut short, so a dashboard that reads
+    // only JUnit never takes a partial run for a complete green one.
     if let interruption = summary.interruption {
-      // What ran is reported; the run itself is marked as cut short, so a dashboard that reads
-      // only JUnit never takes a partial run for a complete green one.
-      do {
-        let rendered = try JUnitReportWriter.render(
-          interruption: interruption, hostname: hostname, timestamp: timestamp.description, runID: runID)
-        try file.append(rendered.fragment)
-        totals = totals + rendered.counts
-      } catch let error as JUnitWriteError {
-        throw error
-      } catch {
-        file.discard()
-        throw JUnitWriteError(path: destination, reason: "\(error)")
+      let runID = self.runID
+      try appendRunLevel { () throws(XMLWriterError) in
+        try JUnitReportWriter.render(interruption: interruption, hostname: hostname, timestamp: timestamp, runID: runID)
       }
     }
     let root = JUnitRootAttributes(
@@ -407,13 +407,13 @@ public final class JUnitReportWriter: PreparingRunObserver {
   }
 
   /// One `<testsuite name="adapter">` with a failing testcase per problem (`end.1`, `end.2`, …).
-  static func render(implementationProblems problems: [String], hostname: String, timestamp: String)
-    throws(XMLWriterError) -> (fragment: XMLFragment, counts: JUnitCounts)
-  {
+  static func render(
+    implementationProblems problems: [String], namePrefix: String = "", hostname: String, timestamp: String
+  ) throws(XMLWriterError) -> (fragment: XMLFragment, counts: JUnitCounts) {
     try render(
       runProblems: problems.enumerated().map { index, problem in
         RunProblem(
-          classname: "adapter", name: "end.\(index + 1)", element: "failure", type: "adapter-problem",
+          classname: "adapter", name: "\(namePrefix)end.\(index + 1)", element: "failure", type: "adapter-problem",
           message: problem)
       }, suite: "adapter", hostname: hostname, timestamp: timestamp)
   }

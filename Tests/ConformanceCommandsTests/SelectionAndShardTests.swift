@@ -153,4 +153,31 @@ func sixFIDTests() -> String {
       #expect(NSDictionary(dictionary: ["v": a[key]!]).isEqual(to: ["v": b[key]!]), "\(key) differs")
     }
   }
+
+  /// Every shard judges a stale expectations entry alike; shard 1 alone reports it, so the
+  /// shards' reports merge and the merged report holds it once.
+  @Test func theShardsOfARunWithAStaleEntryMergeWithTheEntryOnce() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("v/fid.json", sixFIDTests())
+    let list = try folder.write(
+      "x.json",
+      #"{"format": "conformance-expectations/1", "entries": [{"suite": "leeep.fid", "id": "gone", "reason": "fixed"}]}"#
+    )
+    var junit: [String] = []
+    for shard in 1...2 {
+      let path = folder.path + "/shard-\(shard).xml"
+      let result = conformance([
+        "run", "--vectors", folder.path + "/v", "--shard", "\(shard)/2", "--junit", path, "--expectations", list,
+      ])
+      #expect(result.status == 1, "every shard sees the stale entry")
+      junit.append(path)
+    }
+    let out = folder.path + "/merged.xml"
+    let merged = conformance(["merge", out] + junit)
+    #expect(merged.status == 1, "\(merged.error)")
+    let report = try XMLReadBack(path: out)
+    #expect(report.count("//testsuite[@name='expectations']/testcase") == 1)
+    #expect(report.string("/testsuites/@tests") == "7")
+  }
 }
