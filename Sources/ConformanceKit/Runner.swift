@@ -168,7 +168,8 @@ public struct Runner: Sendable {
     }
     summary.implementationProblems = implementations.flatMap { $0.finish() }
     // An interrupted run did not see every file: whether the selection matches is unknown.
-    if summary.interruption == nil {
+    // A file that did not load is the reason to give then, not an empty selection.
+    if summary.interruption == nil && summary.totals.loadErrors == 0 {
       summary.nothingSelected = summary.filterMatches == 0
       summary.nothingCheckable = summary.filterMatches > 0 && summary.checkableMatches == 0
     }
