@@ -40,11 +40,13 @@ public enum ConformanceCommand {
       SUBCOMMANDS:
       \(list)
 
-      Run `conformance <subcommand> --help` for a subcommand's options.
+      Run `conformance <subcommand> --help` (or `conformance help <subcommand>`) for a subcommand's
+      options, and `conformance --version` for the version.
 
       EXIT STATUS: 0 every test passed; 1 a test failed or errored (or an expected-failure entry is
       stale); 2 a vector file could not be loaded, nothing was selected, a set of shard reports is
-      incomplete, or the command line was wrong (docs/cli.md lists every case).
+      incomplete, or the command line was wrong; 130 or 143 a run interrupted by SIGINT or SIGTERM
+      (docs/cli.md lists every case).
       """
   }
 

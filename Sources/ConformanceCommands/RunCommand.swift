@@ -87,7 +87,7 @@ enum RunCommand: Subcommand {
                            [--adapter COMMAND]... [--timeout SECONDS] [--max-restarts N] [--jobs N]
                            [--show-failures N] [--max-failures N] [--report-json FILE] [--summary-md FILE]
                            [--report-html FILE] [--expectations FILE] [--junit-flavour standard|strict]
-                           [--write-expectations FILE]
+                           [--write-expectations FILE] [--max-file-size BYTES]
 
     Loads every *.json vector file under each PATH (recursively; *.schema.json files are skipped;
     a PATH may also be one vector file), runs each selected test against the reference parsers
@@ -295,9 +295,10 @@ enum RunCommand: Subcommand {
   static func implementations(from arguments: ParsedArguments, selection: Selection) throws(UsageError)
     -> [any Implementation]
   {
+    // Checked with or without --adapter: a malformed value is never silently ignored.
+    let options = try adapterOptions(from: arguments)
     let commands = arguments.all("adapter")
     guard !commands.isEmpty else { return [ReferenceImplementation()] }
-    let options = try adapterOptions(from: arguments)
     var adapters: [ProcessImplementation] = []
     for command in commands {
       let started = try adapter(command: command, options: options, selection: selection)

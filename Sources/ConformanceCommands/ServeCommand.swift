@@ -31,6 +31,8 @@ enum ServeCommand: Subcommand {
 
     OPTIONS:
     \(spec.optionsHelp)
+
+    EXIT STATUS: 0 its input ended; 2 the command line was wrong.
     """
   }
 

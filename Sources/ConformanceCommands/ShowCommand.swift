@@ -58,7 +58,9 @@ enum ShowCommand: Subcommand {
       }
     }
     for case .failure(let failure) in loaded { console.printError("LOAD ERROR \(failure)") }
-    let close = ids.filter { editDistance($0, id) <= 2 }.sorted(by: utf8Precedes).prefix(5)
+    // The nearest first (fewest edits), then in byte order.
+    let close = ids.map { ($0, editDistance($0, id)) }.filter { $0.1 <= 2 }
+      .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : utf8Precedes($0.0, $1.0) }.prefix(5).map(\.0)
     console.printError(
       "conformance show: no test \(id) of suite \(suite) under \(roots.joined(separator: ", "))"
         + (close.isEmpty ? "" : " (did you mean \(close.joined(separator: ", "))?)"))

@@ -252,10 +252,15 @@ public final class ProcessImplementation: Implementation {
     while true {
       switch process.nextLine(deadline: deadline) {
       case .line(let bytes):
-        if case .object(let object)? = try? JSONParser().parse(bytes), let answered = object["id"]?.numberValue,
-          answered == JSONNumber(id)
-        {
-          return .answered(object, strays: strays, strayCount: strayCount)
+        if case .object(let object)? = try? JSONParser().parse(bytes) {
+          if let answered = object["id"]?.numberValue, answered == JSONNumber(id) {
+            return .answered(object, strays: strays, strayCount: strayCount)
+          }
+          // An answer that names no request (no id, or one that is not a number) cannot be
+          // another request's: it is this one's without its id. Said now, not after --timeout.
+          if object["id"]?.numberValue == nil && (object["result"] != nil || object["error"] != nil) {
+            return .answered(object, strays: strays + [bytes], strayCount: strayCount + 1)
+          }
         }
         strayCount += 1
         if strays.count < 3 { strays.append(bytes) }
@@ -393,8 +398,12 @@ public final class ProcessImplementation: Implementation {
     let count = strayCount == 1 ? "a line" : "\(strayCount) lines"
     let shownLines = strays.prefix(3).map { line -> String in
       var text = "    " + shown(line, limit: 200)
-      if case .object(let object)? = try? JSONParser().parse(line), let other = object["id"] {
-        text += " (id \(JSONSerializer.compact.string(from: other)), not \(id): an answer to another request)"
+      if case .object(let object)? = try? JSONParser().parse(line) {
+        if let other = object["id"], other.numberValue != nil {
+          text += " (id \(JSONSerializer.compact.string(from: other)), not \(id): an answer to another request)"
+        } else if object["result"] != nil || object["error"] != nil {
+          text += " (an answer without its request's id: echo \"id\": \(id) as a JSON number)"
+        }
       }
       return text
     }

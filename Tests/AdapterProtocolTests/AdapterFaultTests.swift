@@ -241,6 +241,19 @@ import Testing
         """))
   }
 
+  /// An answer without its id is this test's error at once: no wait for --timeout.
+  @Test func anAnswerWithoutItsIDErrorsThatTestAtOnce() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let result = run("forgets_the_id", try smallFile(in: folder), folder: folder, timeout: 20)
+    #expect(result.status == 1)
+    #expect(result.seconds < 10)
+    #expect(result.output.contains("\n6 passed, 1 failed\n"))
+    #expect(
+      result.output.contains(
+        #"(an answer without its request's id: echo "id": 4 as a JSON number)"#))
+  }
+
   @Test func aSurplusAnswerAfterTheLastRequestFailsTheRun() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
