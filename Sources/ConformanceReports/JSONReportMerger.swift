@@ -14,7 +14,7 @@ import ConformanceKit
 /// and `exitStatus` are computed again from the merged counts.
 public enum JSONReportMerger {
   public enum MergeError: Error, Sendable, Equatable, CustomStringConvertible {
-    case unreadable(path: String)
+    case unreadable(path: String, reason: String)
     case invalid(path: String, reason: String)
     case notShard(path: String)
     case incomplete(ShardSetError)
@@ -23,7 +23,7 @@ public enum JSONReportMerger {
 
     public var description: String {
       switch self {
-      case .unreadable(let path): return "\(path): cannot read"
+      case .unreadable(let path, let reason): return "\(path): cannot read: \(reason)"
       case .invalid(let path, let reason): return "\(path): not a conformance-report/1 JSON report: \(reason)"
       case .notShard(let path):
         return "\(path): not the JSON report of a shard (`conformance run --shard K/N --report-json FILE`): "
@@ -45,7 +45,7 @@ public enum JSONReportMerger {
       let bytes: [UInt8]
       switch VectorLoader().read(VectorFileLocation(root: "", path: path)) {
       case .success(let read): bytes = read
-      case .failure(let failure): throw .invalid(path: path, reason: failure.reason)
+      case .failure(let failure): throw .unreadable(path: path, reason: failure.reason)
       }
       let value: JSONValue
       do {

@@ -221,6 +221,23 @@ import Testing
     #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
   }
 
+  /// `merge --json` reads its inputs as vector files are read: a FIFO is refused unopened (it
+  /// would block), a missing file is named.
+  @Test func mergeJSONRefusesAFIFOAndNamesAMissingInput() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let fifo = folder.path + "/shard.json"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let started = Date()
+    let result = conformance(["merge", "--json", folder.path + "/out.json", fifo])
+    #expect(Date().timeIntervalSince(started) < 10)
+    #expect(result.status == 2)
+    #expect(result.error == "conformance merge: \(fifo): cannot read: a FIFO, not a regular file: not read\n")
+    let missing = conformance(["merge", "--json", folder.path + "/out.json", folder.path + "/none.json"])
+    #expect(missing.status == 2)
+    #expect(missing.error.hasPrefix("conformance merge: \(folder.path)/none.json: cannot read: "))
+  }
+
   /// Temporary files a killed run left behind are removed by the next run; fresh ones (a run
   /// writing the same report right now) are kept.
   @Test func leftoverTemporaryFilesOfDeadRunsAreRemoved() throws {
