@@ -206,14 +206,17 @@ enum RunCommand: Subcommand {
       }
     }
     var locations: [VectorFileLocation] = []
-    let stamp: ShardStamp?
     do {
       for root in roots { locations += try loader.discover(root: root) }
-      stamp = try ShardStamp.forRun(selection: selection, roots: roots)
     } catch {
       throw cannotStart(
         "--vectors", error.description, message: "--vectors \(error)", implementation: implementationName)
     }
+    // The corpus digest (every file found, whatever the selection), read once for the shard
+    // stamp and the JSON report when either needs it.
+    let corpusDigest =
+      selection.shard != nil || !destinations.isEmpty ? CorpusDigest.of(locations, loader: loader) : nil
+    let stamp = corpusDigest.flatMap { ShardStamp.forRun(selection: selection, corpusDigest: $0) }
     var runner = Runner(
       implementations: implementations, selection: selection, loader: loader,
       expectedFailures: expectedFailures ?? ExpectedFailures(), interruption: interruption)
@@ -230,6 +233,7 @@ enum RunCommand: Subcommand {
       selection: selection, expectations: expectedFailures,
       implementations: implementations.count > 1 ? implementations.map(ImplementationInfo.init) : [])
     info.loader = loader
+    info.corpusDigest = corpusDigest
     info.runID = runID
     let reports = RunReports(info: info, destinations: destinations)
     reports.reportSet = reportSet

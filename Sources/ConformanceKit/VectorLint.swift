@@ -65,17 +65,13 @@ public struct VectorLint: Sendable {
 
   private func lint(_ location: VectorFileLocation, owners: inout IDOwners, into report: inout Report) {
     let file = location.displayPath
-    // An entry the walk could not use (a broken link, a loop, a name that is not UTF-8).
-    if let problem = location.problem {
-      report.problems.append(
-        LintProblem(file: file, position: nil, severity: .error, message: problem))
-      return
-    }
+    // Read as the runner reads: an entry the walk could not use (a broken link, a loop, a name
+    // that is not UTF-8) or a file that is not regular or too large is its problem.
     let bytes: [UInt8]
-    do {
-      bytes = try readFile(file, limit: loader.maxFileSize)
-    } catch {
-      report.problems.append(LintProblem(file: file, position: nil, severity: .error, message: error.reason))
+    switch loader.read(location) {
+    case .success(let read): bytes = read
+    case .failure(let failure):
+      report.problems.append(LintProblem(file: file, position: nil, severity: .error, message: failure.reason))
       return
     }
     func problem(_ severity: LintProblem.Severity, _ path: String, _ message: String, key: String? = nil) {

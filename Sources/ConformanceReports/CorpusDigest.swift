@@ -37,6 +37,14 @@ public struct CorpusDigest: Sendable {
     add(path: location.path, bytes: try? loader.read(location).get())
   }
 
+  /// The digest of `locations` (every vector file the run found under its roots, in run order),
+  /// each read the way `loader` reads vector files.
+  public static func of(_ locations: [VectorFileLocation], loader: VectorLoader) -> CorpusDigest {
+    var digest = CorpusDigest()
+    for location in locations { digest.add(location, loader: loader) }
+    return digest
+  }
+
   /// The digest as 64 lowercase hex digits.
   public var hexValue: String {
     var copy = hash

@@ -16,6 +16,9 @@ public struct RunReportInfo: Sendable {
   public var implementations: [ImplementationInfo]
   /// How the run reads vector files (its size limit), for the corpus digest.
   public var loader = VectorLoader()
+  /// The corpus digest, when the caller already computed it over the run's files; otherwise the
+  /// recorder reads the files under the roots for it when the run starts.
+  public var corpusDigest: CorpusDigest?
   /// The run's id, the same in every report of the run (``RunID``); `nil` leaves it out.
   public var runID: String?
 
@@ -222,9 +225,9 @@ struct TagTable: Sendable {
 }
 
 /// Gathers a run's results into ``RunReportData`` as observers receive them (in file order).
-/// When the run starts it reads every vector file under the roots once more for the corpus
-/// digest: all of them, whatever the selection or shard, so every shard of a run reports the
-/// same digest.
+/// The corpus digest covers every vector file under the roots, whatever the selection or shard,
+/// so every shard of a run reports the same digest: given in ``RunReportInfo/corpusDigest``, or
+/// read when the run starts.
 public final class RunReportRecorder: RunObserver {
   public let info: RunReportInfo
   private var digest = CorpusDigest()
@@ -241,10 +244,13 @@ public final class RunReportRecorder: RunObserver {
   }
 
   public func runStarted(fileCount: Int) throws {
-    digest = CorpusDigest()
-    for root in info.roots {
-      for location in try info.loader.discover(root: root) { digest.add(location, loader: info.loader) }
+    if let known = info.corpusDigest {
+      digest = known
+      return
     }
+    var locations: [VectorFileLocation] = []
+    for root in info.roots { locations += try info.loader.discover(root: root) }
+    digest = CorpusDigest.of(locations, loader: info.loader)
   }
 
   public func fileFinished(_ report: FileReport) throws {

@@ -41,20 +41,12 @@ public struct ShardStamp: Sendable, Equatable {
     return SHA256.hex(hash.finalize())
   }
 
-  /// The corpus digest of every vector file under `roots`, as the JSON report computes it.
-  public static func corpusDigest(roots: [String]) throws(VectorRootError) -> String {
-    var digest = CorpusDigest()
-    for root in roots {
-      for location in try VectorLoader().discover(root: root) { digest.add(location) }
-    }
-    return digest.hexValue
-  }
-
-  /// The stamp of a run with `--shard`; `nil` without one.
-  public static func forRun(selection: Selection, roots: [String]) throws(VectorRootError) -> ShardStamp? {
+  /// The stamp of a run with `--shard`, over the corpus with `corpusDigest` (the JSON report's);
+  /// `nil` without a shard.
+  public static func forRun(selection: Selection, corpusDigest: CorpusDigest) -> ShardStamp? {
     guard let shard = selection.shard else { return nil }
     return ShardStamp(
-      shard: shard, corpusDigest: try corpusDigest(roots: roots), selectionDigest: selectionDigest(selection))
+      shard: shard, corpusDigest: corpusDigest.hexValue, selectionDigest: selectionDigest(selection))
   }
 
   /// The stamp in a JUnit report's first `<testsuite>`, read from the file's first elements
