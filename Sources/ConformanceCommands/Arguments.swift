@@ -24,6 +24,11 @@ struct ArgumentSpec {
     var valueName: String
     var help: String
     var repeatable: Bool
+
+    /// `--vectors PATH`, as the subcommands that read vector files take it.
+    static let vectors = Option(
+      name: "vectors", valueName: "PATH", help: "A vectors root folder, or one vector file (default: Vectors).",
+      repeatable: true)
   }
 
   struct Flag {

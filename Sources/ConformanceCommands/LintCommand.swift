@@ -8,9 +8,7 @@ enum LintCommand: Subcommand {
   static let spec = ArgumentSpec(
     command: name,
     options: [
-      .init(
-        name: "vectors", valueName: "PATH", help: "A vectors root folder, or one vector file (default: Vectors).",
-        repeatable: true)
+      .vectors
     ],
     flags: [
       .init(name: "strict", help: "Also fail on warnings (tests without a description, non-standard tags)."),

@@ -9,9 +9,7 @@ enum ListCommand: Subcommand {
   static let spec = ArgumentSpec(
     command: name,
     options: [
-      .init(
-        name: "vectors", valueName: "PATH", help: "A vectors root folder, or one vector file (default: Vectors).",
-        repeatable: true),
+      .vectors,
       .init(name: "suite", valueName: "NAME", help: "Only this suite.", repeatable: true),
       .init(name: "tag", valueName: "TAG", help: "Only tests carrying this tag.", repeatable: true),
       .init(name: "id", valueName: "GLOB", help: "Only tests whose id matches (* and ? wildcards).", repeatable: true),

@@ -10,9 +10,7 @@ enum ShowCommand: Subcommand {
   static let spec = ArgumentSpec(
     command: name,
     options: [
-      .init(
-        name: "vectors", valueName: "PATH", help: "A vectors root folder, or one vector file (default: Vectors).",
-        repeatable: true)
+      .vectors
     ])
 
   static var help: String {
