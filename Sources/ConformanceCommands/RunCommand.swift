@@ -377,8 +377,12 @@ enum RunCommand: Subcommand {
     let junit = values["junit"]?.first ?? "Reports/junit.xml"
     let destinations = ReportDestinations(
       json: values["report-json"]?.first, markdown: values["summary-md"]?.first, html: values["report-html"]?.first)
-    let named = [("--junit", junit)]
-      + [("--report-json", destinations.json), ("--summary-md", destinations.markdown), ("--report-html", destinations.html)]
+    let named =
+      [("--junit", junit)]
+      + [
+        ("--report-json", destinations.json), ("--summary-md", destinations.markdown),
+        ("--report-html", destinations.html),
+      ]
       .compactMap { option, path in path.map { (option, $0) } }
     guard (try? ReportDestinationCheck.check(named)) != nil else { return }
     let reason = "the command line was refused: \(error.message)"

@@ -177,7 +177,8 @@ public struct Runner: Sendable {
       if summary.nothingSelected {
         summary.nothingCheckedReason = selection.nothingSelectedMessage(roots: roots)
       } else if summary.nothingCheckable {
-        let suites = Contract.suites.filter { summary.bySuite[$0].map { $0.tests > 0 } ?? false }
+        let suites =
+          Contract.suites.filter { summary.bySuite[$0].map { $0.tests > 0 } ?? false }
           + summary.bySuite.keys.filter { !Contract.suites.contains($0) && summary.bySuite[$0]!.tests > 0 }.sorted()
         summary.nothingCheckedReason =
           "\(implementations.map(\.name).joined(separator: ", ")) implements none of the selected tests' suites "

@@ -279,7 +279,8 @@ public enum JSONReportMerger {
       let parts = values["passed"]! + values["failed"]! + values["errored"]! + values["skipped"]!
       guard parts == values["tests"]! else {
         throw CountProblem(
-          reason: "\(place).tests is \(values["tests"]!), but its passed, failed, errored and skipped add up to \(parts)")
+          reason:
+            "\(place).tests is \(values["tests"]!), but its passed, failed, errored and skipped add up to \(parts)")
       }
       return values
     }
@@ -311,9 +312,13 @@ public enum JSONReportMerger {
     }
     let failures = try list("failures")
     func kind(_ name: String) -> Int { failures.filter { $0["kind"]?.stringValue == name }.count }
-    try agree("totals.failed", totals["failed"]!, "its failures list holds failed and unexpected passes:", kind("failed") + kind("unexpected-pass"))
+    try agree(
+      "totals.failed", totals["failed"]!, "its failures list holds failed and unexpected passes:",
+      kind("failed") + kind("unexpected-pass"))
     try agree("totals.errored", totals["errored"]!, "its failures list holds errored tests:", kind("errored"))
-    try agree("totals.unexpectedPasses", int(totalsObject["unexpectedPasses"]), "its failures list holds", kind("unexpected-pass"))
+    try agree(
+      "totals.unexpectedPasses", int(totalsObject["unexpectedPasses"]), "its failures list holds",
+      kind("unexpected-pass"))
     try agree("totals.loadErrors", totals["loadErrors"]!, "its loadErrors list holds", try list("loadErrors").count)
     try agree(
       "totals.expectedFailures", int(totalsObject["expectedFailures"]), "its expectedFailures list holds",

@@ -180,7 +180,9 @@ public final class JUnitReportWriter: PreparingRunObserver {
     // A run that checked nothing exits 2: an error testcase says so, so the report never reads
     // green (`tests="0" errors="0"`). Every shard of such a run has it, named by its shard.
     if let reason = summary.nothingCheckedReason {
-      let name = (shard.map { "shard-\($0.index)." } ?? "") + (summary.nothingSelected ? "nothing-selected" : "nothing-checkable")
+      let name =
+        (shard.map { "shard-\($0.index)." } ?? "")
+        + (summary.nothingSelected ? "nothing-selected" : "nothing-checkable")
       let runID = self.runID
       try appendRunLevel { () throws(XMLWriterError) in
         try JUnitReportWriter.render(

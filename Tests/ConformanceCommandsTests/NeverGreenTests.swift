@@ -67,7 +67,9 @@ import Testing
       let junit = try XMLReadBack(path: folder.path + "/junit.xml")
       #expect(junit.string("/testsuites/@errors") == "1", "\(arguments)")
       #expect(junit.count("//testcase[not(error)]") == 0, "\(arguments)")
-      #expect(junit.string("//testcase/error/@message")?.contains(message) == true, "\(arguments): \(junit.string("//testcase/error/@message") ?? "")")
+      #expect(
+        junit.string("//testcase/error/@message")?.contains(message) == true,
+        "\(arguments): \(junit.string("//testcase/error/@message") ?? "")")
       let report = try json(folder.path + "/report.json")
       #expect(report["status"]?.stringValue == "load-error", "\(arguments)")
       #expect(try folder.read("summary.md").contains("## ❌"), "\(arguments)")
@@ -142,7 +144,8 @@ import Testing
         toFile: shards[0], atomically: true, encoding: .utf8)
       let result = conformance(["merge", "--json", folder.path + "/bad.json"] + shards)
       #expect(result.status == 2, "\(value)")
-      #expect(result.error.hasPrefix("conformance merge: \(shards[0]): refused: \(reason)"), "\(value): \(result.error)")
+      #expect(
+        result.error.hasPrefix("conformance merge: \(shards[0]): refused: \(reason)"), "\(value): \(result.error)")
       #expect(!FileManager.default.fileExists(atPath: folder.path + "/bad.json"))
     }
     // Totals that agree with each other but not with the file rows.
