@@ -177,6 +177,7 @@ public struct Runner: Sendable {
     // Interrupted: the workers return once their requests are abandoned, and hand back their
     // adapters before these are ended.
     if summary.interruption != nil { pipeline.stop() }
+    summary.matchedExpectations = expectedFailures.matchedEntries(expectationUsage)
     summary.implementationProblems = implementations.flatMap { $0.finish() }
     // An interrupted run did not see every file: whether the selection matches is unknown.
     // A file that did not load is the reason to give then, not an empty selection.
