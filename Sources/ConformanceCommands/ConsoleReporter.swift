@@ -162,7 +162,13 @@ final class ConsoleReporter: RunObserver {
     if summary.nothingSelected {
       console.printError("conformance run: " + text(Self.nothingSelected(selection, roots: roots)))
     }
-    if summary.nothingCheckable {
+    for suite in summary.uncheckedOwnSuites {
+      console.printError(
+        "conformance run: no implementation of this run has suite \(text(suite)), so none of its tests was checked: "
+          + "the reference has no parser for it (a suite declared in a vectors root); run it with --adapter COMMAND, an adapter whose hello lists \(text(suite))"
+      )
+    }
+    if summary.nothingCheckable && summary.uncheckedOwnSuites.isEmpty {
       console.printError(
         "conformance run: \(text(implementation)) implements none of the selected tests' suites "
           + "(\(Self.ordered(summary.bySuite.keys).filter { summary.bySuite[$0]!.tests > 0 }.joined(separator: ", "))): "
