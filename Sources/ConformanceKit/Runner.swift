@@ -49,6 +49,8 @@ public struct Runner: Sendable {
   /// Looked at before each file: once set, the run stops and observers finish with what ran
   /// (``RunSummary/interruption``).
   public var interruption: Interruption?
+  /// The vectors roots as given, for the message of a run that selected nothing.
+  public var roots: [String] = []
 
   public init(
     implementation: any Implementation, selection: Selection = Selection(),
@@ -182,6 +184,24 @@ public struct Runner: Sendable {
     if summary.interruption == nil && summary.totals.loadErrors == 0 {
       summary.nothingSelected = summary.filterMatches == 0
       summary.nothingCheckable = summary.filterMatches > 0 && summary.checkableMatches == 0
+      if summary.nothingSelected {
+        summary.nothingCheckedReason = selection.nothingSelectedMessage(roots: roots)
+      } else if summary.nothingCheckable {
+        let suites =
+          Contract.suites.filter { summary.bySuite[$0].map { $0.tests > 0 } ?? false }
+          + summary.bySuite.keys.filter { !Contract.suites.contains($0) && summary.bySuite[$0]!.tests > 0 }.sorted()
+        summary.nothingCheckedReason =
+          "\(implementations.map(\.name).joined(separator: ", ")) implements none of the selected tests' suites "
+          + "(\(suites.joined(separator: ", "))): every test was skipped, nothing was checked"
+      }
+    }
+    // Own suites no implementation has: their tests were all skipped, which every report says.
+    if summary.interruption == nil && !summary.nothingSelected, let first = summary.uncheckedOwnSuites.first {
+      let names = summary.uncheckedOwnSuites.joined(separator: ", ")
+      let declaration = loader.decoder.declarations[first].map { " (declared in \($0.location.displayPath))" } ?? ""
+      summary.nothingCheckedReason =
+        "no implementation of this run has suite \(names)\(declaration), so none of its tests was checked: "
+        + "the reference has no parser for it; run it with --adapter COMMAND, an adapter whose hello lists it"
     }
     summary.nanoseconds = monotonicNanoseconds() - started
     for observer in observers { try observer.runFinished(summary) }
