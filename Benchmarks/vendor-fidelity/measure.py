@@ -111,13 +111,18 @@ def measure(root):
     report = {}
     for suite, tests in load(root).items():
         tagged, level_vo, level_error = set(), set(), set()
+        by_platform = {}
         for path, test, context in tests:
             key = (path, test["id"])
             expected = expectation(test)
             actual, same_error = sdk_result(suite, test, context, expected)
             verdict_or_output, error = compare(expected, actual, same_error)
+            platform = context.get("platform") if isinstance(context.get("platform"), str) else "(none)"
+            counts = by_platform.setdefault(platform, [0, 0])
+            counts[0] += 1
             if TAG in test.get("tags", []):
                 tagged.add(key)
+                counts[1] += 1
             if verdict_or_output:
                 level_vo.add(key)
             if verdict_or_output or error:
@@ -127,6 +132,7 @@ def measure(root):
             "left by --exclude-tag": len(tests) - len(tagged),
             "verdict/output": figures(tagged, level_vo),
             "error": figures(tagged, level_error),
+            "tagged by platform": {p: {"vectors": c[0], "tagged": c[1]} for p, c in sorted(by_platform.items())},
             "_sets": (tagged, level_vo, level_error),
         }
     return report
