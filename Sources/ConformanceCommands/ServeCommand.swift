@@ -105,10 +105,12 @@ enum ServeCommand: Subcommand {
     case "evaluate":
       guard let id = object["id"], AdapterID.integer(id) != nil else {
         // The id as it came, cut: a 10,000-digit number is not echoed whole.
-        let given = object["id"].map { value -> String in
-          let text = JSONSerializer.compact.string(from: value)
-          return ", got " + (text.utf8.count > 40 ? String(decoding: text.utf8.prefix(40), as: UTF8.self) + "…" : text)
-        } ?? ""
+        let given =
+          object["id"].map { value -> String in
+            let text = JSONSerializer.compact.string(from: value)
+            return ", got "
+              + (text.utf8.count > 40 ? String(decoding: text.utf8.prefix(40), as: UTF8.self) + "…" : text)
+          } ?? ""
         return failure("an evaluate request needs an integer \"id\"\(given)", id: nil)
       }
       guard case .string(let suite)? = object["suite"], let input = object["input"] else {

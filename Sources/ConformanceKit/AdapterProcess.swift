@@ -1,5 +1,5 @@
-import ConformanceJSON
 import CSystemShims
+import ConformanceJSON
 
 #if canImport(Glibc)
   import Glibc

@@ -30,7 +30,8 @@ import Testing
         == reason + " (https://tracker.example/1)")
     #expect(
       junit.string("//testcase[@name='wrong.7']/skipped/@message")
-        == "expected failure (\(list) entries[0]); failed: result: expected accept, got reject with error \"invalid_fid\"")
+        == "expected failure (\(list) entries[0]); failed: result: expected accept, got reject with error \"invalid_fid\""
+    )
     #expect(junit.count("//testcase/skipped") == 300)
     #expect(junit.string("/testsuites/@skipped") == "300")
   }
@@ -52,6 +53,7 @@ import Testing
       result.output.contains(
         "\n… and 55 more stale entries not shown (see the JUnit report; --show-failures N shows more)\n"))
     // The JUnit report has every one.
-    #expect(try XMLReadBack(path: folder.path + "/junit.xml").count("//testcase/failure[@type='stale-expectation']") == 60)
+    #expect(
+      try XMLReadBack(path: folder.path + "/junit.xml").count("//testcase/failure[@type='stale-expectation']") == 60)
   }
 }

@@ -102,7 +102,8 @@ import Testing
       ), "\(result.error)")
     #expect(!FileManager.default.fileExists(atPath: missing))
     // Below a folder the user named, and through a link to an existing folder's new file, as before.
-    #expect(conformance(["run", "--vectors", folder.path + "/v", "--junit", folder.path + "/a/b/junit.xml"]).status == 0)
+    #expect(
+      conformance(["run", "--vectors", folder.path + "/v", "--junit", folder.path + "/a/b/junit.xml"]).status == 0)
     #expect(symlink(folder.path + "/a/linked.xml", folder.path + "/ok.xml") == 0)
     #expect(conformance(["run", "--vectors", folder.path + "/v", "--junit", folder.path + "/ok.xml"]).status == 0)
     #expect(FileManager.default.fileExists(atPath: folder.path + "/a/linked.xml"))
