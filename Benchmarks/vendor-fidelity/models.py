@@ -10,10 +10,11 @@ Releases read:
     (RespondoPushPayload.from with kotlinx-serialization-json 1.7.3 in lenient mode,
     PushManager.handlePush and reportOpened, setPushToken(String)).
 
-An input a typed SDK entry point cannot receive at all (a token that is not a string, a
-non-string value in an FCM data map, a push that is not a map) gets no result from the SDK: the
-model gives the contract's own result there, so it never counts as a divergence (see
-docs/decisions.md, "The vendor's SDK").
+An input a typed SDK entry point cannot receive at all (a non-string value in an FCM data map, a
+push that is not a map) gets no result from the SDK: the model gives the contract's own result
+there, so it never counts as a divergence (see docs/decisions.md, "The vendor's SDK"). A token
+that is not a string is the exception the contract names: setPushToken rejects no token, so the
+contract's rejection of a missing one is a result the SDK does not give ("no-result" here).
 """
 
 import decimal
@@ -444,13 +445,15 @@ def respondo_object(data, platform):
 # MARK: Respondo tokens
 
 def respondo_token(value, contract_result):
-    """setPushToken(String) registers any string; a token that is not a string (or none) cannot
-    be passed to it, so the contract's result stands there."""
-    if not isinstance(value, dict) or not isinstance(value.get("token"), str):
+    """setPushToken(String) registers any string and rejects no token: a null, absent or other
+    token gets no rejection from it either ("no-result")."""
+    if not isinstance(value, dict):
         return contract_result
     platform = value.get("platform")
     if platform not in ("ios", "android", "flutter-ios", "flutter-android"):
         return contract_result
+    if not isinstance(value.get("token"), str):
+        return ("no-result", None)
     transport = "apns" if platform.endswith("ios") else "fcm"
     return ("accept", {"transport": transport, "token": value["token"]})
 
@@ -506,7 +509,7 @@ def respondo_session(steps, platform, expected_results):
                 token = {"transport": "apns" if ios else "fcm", "token": value}
                 results.append("ok")
             else:
-                results.append(expected)  # setPushToken(String) cannot take it
+                results.append("no-result")  # setPushToken rejects no token, a missing one included
         elif name == "clear_token":
             token = None
             results.append("ok")

@@ -330,8 +330,8 @@ extension RespondoPushSessionVectors {
     case repeatedTap = "repeated-tap"
     /// A payload rejected by the respondo object's own checks or by strict JSON in its text.
     case payloadChecks = "payload-checks"
-    /// A string token the token rules reject: the vendor's setPushToken(String) registers any
-    /// string (a null token cannot be passed to it: the app's own check, no divergence).
+    /// A token the token rules reject: the vendor's setPushToken(String) registers any string
+    /// and rejects nothing (a null token included: it has no rejection for one either).
     case tokenChecks = "token-checks"
     /// An Android campaign tapped while no token is registered: the Android SDK sends the open
     /// beacon only with a token (its setPushToken registers any string), so `beacons` lacks it.
@@ -382,7 +382,7 @@ extension RespondoPushSessionVectors {
         if case .string = token.value { vendorHasToken = true }
         if tokenRejections.contains(result) {
           invalid = true
-          if case .string = token.value { vendorRules.insert(VendorRule.tokenChecks.rawValue) }
+          vendorRules.insert(VendorRule.tokenChecks.rawValue)
         }
         // The platforms differ on this token, and it is what the vector is about (not the
         // platform's own token registered on the way).
