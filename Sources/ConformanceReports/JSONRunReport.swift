@@ -30,6 +30,7 @@ public enum JSONRunReport {
       "selection": selection(info.selection),
     ]
     if let runID = info.runID { top["runId"] = .string(runID) }
+    if let time = info.time { top["time"] = .string(time) }
     if let interruption = data.summary.interruption {
       top["interruption"] = [
         "signal": .string(interruption.signalName), "filesDone": number(interruption.filesDone),
@@ -95,6 +96,8 @@ public enum JSONRunReport {
         object["message"] = .string(stale.message)
         return .object(object)
       })
+    if let comparison = data.comparison { top["comparison"] = comparison.json }
+    top["results"] = data.results.json
     return .object(top)
   }
 

@@ -21,6 +21,8 @@ public struct RunReportInfo: Sendable {
   public var corpusDigest: CorpusDigest?
   /// The run's id, the same in every report of the run (``RunID``); `nil` leaves it out.
   public var runID: String?
+  /// When the run started, `YYYY-MM-DDTHH:MM:SSZ` (the JUnit `timestamp`); `nil` leaves it out.
+  public var time: String?
 
   public init(
     toolName: String, toolVersion: String, implementation: String, roots: [String],
@@ -137,6 +139,12 @@ public struct RunReportData: Sendable {
   public var listedFailures: [ListedFailure]
   public var suites: [SuiteRow]
   public var tags: [TagCounts]
+  /// Every test's state by (implementation, suite, id): the JSON report's `results`.
+  public var results = ResultIndex()
+  /// Set by `--compare` or `--history`: what changed since the earlier run.
+  public var comparison: RunComparison?
+  /// Set by `--history`: the earlier runs, oldest first, for the trend.
+  public var history: [RunHistory.Entry] = []
 
   public var loadErrors: [FileRow] { files.filter { $0.loadError != nil } }
 
@@ -237,6 +245,10 @@ public final class RunReportRecorder: RunObserver {
   private var tags = TagTable()
   private var suiteTags: [String: TagTable] = [:]
   private var suiteUntagged: [String: Counts] = [:]
+  private var results = ResultIndex()
+  /// When set, every `suite\0id` of the loaded files, selected or not (for ``RunComparison``).
+  public var recordsCorpusTests = false
+  public private(set) var corpusTests: Set<String> = []
   public private(set) var data: RunReportData?
 
   public init(info: RunReportInfo) {
@@ -263,6 +275,7 @@ public final class RunReportRecorder: RunObserver {
       for result in results {
         record(result, suite: suite, location: report.location, implementation: report.implementation)
       }
+      if recordsCorpusTests { for id in report.testIDs { corpusTests.insert(suite + "\u{0}" + id) } }
     }
     // A file is one row however many implementations ran it.
     if let last = files.last, report.implementation != nil, last.location.displayPath == row.location.displayPath {
@@ -282,6 +295,7 @@ public final class RunReportRecorder: RunObserver {
     data = RunReportData(
       info: info, summary: summary, corpusDigest: digest.hexValue, corpusFileCount: digest.fileCount, files: files,
       failures: failures, listedFailures: listedFailures, suites: suites, tags: tags.ordered)
+    data?.results = results
   }
 
   private func record(
@@ -294,6 +308,9 @@ public final class RunReportRecorder: RunObserver {
       suiteTags[suite, default: TagTable()].add(result.status, tag: tag)
     }
     if distinctTags.isEmpty { suiteUntagged[suite, default: Counts()].add(result.status) }
+    results.add(
+      implementation: implementation ?? info.implementation, suite: suite, id: result.id,
+      state: ResultIndex.State(result.status))
 
     func failure(_ kind: RunReportData.Failure.Kind, actual: JSONValue?, message: String) -> RunReportData.Failure {
       RunReportData.Failure(
