@@ -263,7 +263,7 @@ extension RunComparison {
     if let time = current.time { currentObject["time"] = .string(time) }
     currentObject["implementations"] = .array(current.implementations.map(JSONValue.string))
     if let digest = current.corpusDigest { currentObject["corpusDigest"] = .string(digest) }
-    var top: JSONObject = ["format": .string(Self.format), "old": .string(old), "new": .string(new)]
+    var top: JSONObject = ["format": .string(Self.format), "oldReport": .string(old), "newReport": .string(new)]
     top["previous"] = header["previous"]
     top["current"] = .object(currentObject)
     header["previous"] = nil

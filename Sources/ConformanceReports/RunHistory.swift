@@ -187,7 +187,7 @@ public struct RunHistory: Sendable {
               switch readEntry(&cursor) {
               case .none: return nil
               case .some(.failure(let reason)):
-                problem = "runs[\(entries.count)]: \(reason)"
+                problem = "runs[\(entries.count)]: \(reason.reason)"
                 return false
               case .some(.success(let (entry, results))):
                 entries.append(entry)
