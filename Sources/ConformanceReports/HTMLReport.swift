@@ -65,8 +65,6 @@ public enum HTMLReport {
       <script type="application/json" id="report-data">\(embeddedData(data))</script>
       <script>
       \(HTMLReportAssets.script)
-      </script>
-      <script>
       \(HTMLBetweenRuns.script)
       </script>
       </body>
@@ -109,10 +107,7 @@ public enum HTMLReport {
           }),
       ]
     }
-    var report = JSONRunReport.value(data).objectValue ?? JSONObject()
-    // Every test's state is for the next run to compare with, not for the page.
-    report["results"] = nil
-    var value: JSONObject = ["report": .object(report), "views": .array(views)]
+    var value: JSONObject = ["report": JSONRunReport.value(data), "views": .array(views)]
     if !data.info.implementations.isEmpty { value["driftViews"] = .array(driftViews) }
     return scriptSafe(JSONSerializer.compact.string(from: .object(value)))
   }
