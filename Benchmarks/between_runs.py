@@ -10,7 +10,7 @@
    `/usr/bin/time -v conformance diff OLD NEW --json OUT` and prints the median wall time and
    the largest "Maximum resident set size".
 
-    Benchmarks/between-runs.sh [--rounds 21] [--diff-rounds 3] [--vectors 1000000] [--conformance BIN]
+    Benchmarks/between-runs.sh [--rounds 21] [--diff-rounds 3] [--vectors 1000000] [--workdir DIR] [--conformance BIN]
 """
 
 from __future__ import annotations
@@ -72,8 +72,17 @@ def compare_overhead(binary: str, work: str, rounds: int) -> None:
 
 def diff_memory(binary: str, work: str, vectors_count: int, rounds: int) -> None:
     vectors = os.path.join(work, "Vectors")
-    corpus.generate(vectors, vectors_count)
     old = os.path.join(work, "old.json")
+    new = os.path.join(work, "new.json")
+    if not (os.path.exists(old) and os.path.exists(new)):
+        make_reports(binary, work, vectors, vectors_count, old, new)
+    tests = sum(len(g["passed"]) + len(g["failed"]) + len(g["skipped"]) for g in json.load(open(new))["results"])
+    time_diff(binary, work, old, new, tests, rounds)
+
+
+def make_reports(binary: str, work: str, vectors: str, vectors_count: int, old: str, new: str) -> None:
+    """OLD: the JSON report of a real run of the corpus; NEW: OLD with tests changed."""
+    corpus.generate(vectors, vectors_count)
     subprocess.run([binary, "run", "--vectors", vectors, "--junit", os.path.join(work, "big.xml"),
                     "--report-json", old], stdout=subprocess.DEVNULL, check=False)
     with open(old, encoding="utf-8") as file:
@@ -102,10 +111,11 @@ def diff_memory(binary: str, work: str, vectors_count: int, rounds: int) -> None
         new_results.append(dict(group, passed=passed, failed=failed))
     report["results"] = new_results
     report["runId"] = "f" * 32
-    new = os.path.join(work, "new.json")
     with open(new, "w", encoding="utf-8") as file:
         json.dump(report, file, indent=2, ensure_ascii=False)
-    tests = sum(len(g["passed"]) + len(g["failed"]) + len(g["skipped"]) for g in new_results)
+
+
+def time_diff(binary: str, work: str, old: str, new: str, tests: int, rounds: int) -> None:
     walls, peaks = [], []
     summary = ""
     for _ in range(rounds):
@@ -141,19 +151,22 @@ def main(argv=None) -> int:
     parser.add_argument("--vectors", type=int, default=1_000_000, help="tests in the diff's reports")
     parser.add_argument("--conformance", help="use this binary instead of building one in release")
     parser.add_argument("--skip-diff", action="store_true")
+    parser.add_argument("--workdir", help="work here and keep it; reuses the diff's reports found there")
     args = parser.parse_args(argv)
     if not os.path.exists("/usr/bin/time"):
         print("needs GNU time: apt-get install time", file=sys.stderr)
         return 2
     binary = args.conformance or build()
-    work = tempfile.mkdtemp(prefix="between-runs-")
+    work = args.workdir or tempfile.mkdtemp(prefix="between-runs-")
+    os.makedirs(work, exist_ok=True)
     try:
         compare_overhead(binary, work, args.rounds)
         if not args.skip_diff:
             diff_memory(binary, work, args.vectors, args.diff_rounds)
         print("(%s)" % binary)
     finally:
-        shutil.rmtree(work, ignore_errors=True)
+        if not args.workdir:
+            shutil.rmtree(work, ignore_errors=True)
     return 0
 
 

@@ -63,9 +63,12 @@ enum DiffCommand: Subcommand {
     let old = arguments.positionals[0]
     let new = arguments.positionals[1]
     let comparison: RunComparison
-    do {
+    do throws(PreviousRunError) {
       comparison = RunComparison(
-        previous: try RunSnapshot.read(report: old), current: try RunSnapshot.read(report: new))
+        previous: try RunSnapshot.read(report: old), current: try RunSnapshot.read(report: new, checksKeys: false))
+      if let duplicate = comparison.currentDuplicate {
+        throw PreviousRunError(path: new, reason: "not a conformance-report/1 JSON report: \(duplicate)")
+      }
     } catch {
       console.printError("conformance diff: \(ConsoleText.escapeLines(error.description))")
       return ConformanceCommand.ExitStatus.usageOrLoadError

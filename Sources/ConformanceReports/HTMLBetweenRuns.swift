@@ -6,14 +6,14 @@ import ConformanceKit
 /// history (`--history`), drawn here as inline SVG: no script, no external style, numbers and
 /// escaped names only.
 enum HTMLBetweenRuns {
-  /// The sections, placed right after the totals.
+  /// The sections, placed right after the totals: the trend (with `--history`), then "Since
+  /// the last run" (shown by the script when the report holds a comparison).
   static func sections(_ data: RunReportData) -> String {
-    var html = """
+    (data.history.isEmpty ? "" : trend(data.history) + "\n")
+      + """
       <section id="since-section" hidden><h2>Since the last run</h2><p id="since-line" class="meta"></p><ul id="since-differences"></ul>
       <div id="since-filter" class="since-filter" role="group" aria-label="Since the last run"></div><div id="since-list"></div></section>
       """
-    if !data.history.isEmpty { html += "\n" + trend(data.history) }
-    return html
   }
 
   /// Per implementation, passed and failed (failed + errored) tests over the runs, oldest left;
@@ -26,7 +26,8 @@ enum HTMLBetweenRuns {
       }
     }
     var html = "<section id=\"trend-section\"><h2>Trend</h2>"
-    html += "<p class=\"legend\">The last \(entries.count) runs of this history, oldest on the left; hover a point for its run.</p>"
+    html +=
+      "<p class=\"legend\">The last \(entries.count) runs of this history, oldest on the left; hover a point for its run.</p>"
     for name in names {
       let points: [(entry: RunHistory.Entry, passed: Int?, failed: Int?)] = entries.map { entry in
         let implementation = entry.implementations.first { utf8Equal($0.name, name) }
@@ -62,11 +63,15 @@ enum HTMLBetweenRuns {
       "<svg class=\"trend-chart\" data-series=\"\(series)\" data-values=\"\(values.map { $0.value.map(String.init) ?? "-" }.joined(separator: " "))\" "
       + "xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" "
       + "aria-label=\"\(series) per run\">"
-    svg += "<text x=\"\(left)\" y=\"14\" font-size=\"12\" fill=\"#57606a\">\(series) (min \(minimum), max \(maximum))</text>"
-    svg += "<line x1=\"\(left)\" y1=\"\(top + plotHeight)\" x2=\"\(left + plotWidth)\" y2=\"\(top + plotHeight)\" stroke=\"#afb8c1\"/>"
+    svg +=
+      "<text x=\"\(left)\" y=\"14\" font-size=\"12\" fill=\"#57606a\">\(series) (min \(minimum), max \(maximum))</text>"
+    svg +=
+      "<line x1=\"\(left)\" y1=\"\(top + plotHeight)\" x2=\"\(left + plotWidth)\" y2=\"\(top + plotHeight)\" stroke=\"#afb8c1\"/>"
     svg += "<line x1=\"\(left)\" y1=\"\(top)\" x2=\"\(left)\" y2=\"\(top + plotHeight)\" stroke=\"#afb8c1\"/>"
-    svg += "<text x=\"\(left - 6)\" y=\"\(top + 4)\" font-size=\"11\" text-anchor=\"end\" fill=\"#57606a\">\(maximum)</text>"
-    svg += "<text x=\"\(left - 6)\" y=\"\(top + plotHeight + 4)\" font-size=\"11\" text-anchor=\"end\" fill=\"#57606a\">0</text>"
+    svg +=
+      "<text x=\"\(left - 6)\" y=\"\(top + 4)\" font-size=\"11\" text-anchor=\"end\" fill=\"#57606a\">\(maximum)</text>"
+    svg +=
+      "<text x=\"\(left - 6)\" y=\"\(top + plotHeight + 4)\" font-size=\"11\" text-anchor=\"end\" fill=\"#57606a\">0</text>"
     if let first = values.first?.entry.time, let last = values.last?.entry.time {
       svg +=
         "<text x=\"\(left)\" y=\"\(height - 6)\" font-size=\"11\" fill=\"#57606a\">\(ReportText.html(first))</text>"

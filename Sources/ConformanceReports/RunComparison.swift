@@ -76,46 +76,35 @@ public struct RunComparison: Sendable {
       + Category.allCases.map { "\(count($0)) \($0.words)" }.joined(separator: ", ")
   }
 
-  /// Compares `current` with `previous`. `corpusTests`, when given, holds the `suite\0id` of
-  /// every test in this run's corpus, selected or not: a removed test still in it was left out
-  /// by the selection. Without it (an offline `diff`), the reason comes from this run's filters.
-  public init(previous: RunSnapshot, current: RunSnapshot, corpusTests: Set<String>? = nil) {
+  /// Compares `current` with `previous`. `corpusTests`, when given, gives the `suite\0id` of
+  /// every test in this run's corpus, selected or not (asked only when a test was removed): a
+  /// removed test still in it was left out by the selection. Without it (an offline `diff`),
+  /// the reason comes from this run's filters.
+  public init(previous: RunSnapshot, current: RunSnapshot, corpusTests: (() -> Set<String>)? = nil) {
     self.previous = RunInfo(previous)
     self.current = RunInfo(current)
     differences = Self.differences(previous, current)
 
-    // The earlier run's tests: per group (implementation and suite bytes) the position of each
-    // id in flat arrays, so every one not met again is found afterwards, in its run order.
-    var positions: [[UInt8]: [String: Int]] = [:]
-    var flatIDs: [String] = []
-    var flatStates: [ResultIndex.State] = []
-    var flatGroups: [Int32] = []
-    flatIDs.reserveCapacity(previous.results.count)
-    for (number, group) in previous.results.groups.enumerated() {
-      let groupKey = Self.groupKey(group.implementation, group.suite)
-      var table = positions[groupKey] ?? [:]
-      table.reserveCapacity(table.count + group.ids.count)
-      for (id, state) in zip(group.ids, group.states) {
-        table[id] = flatIDs.count
-        flatIDs.append(id)
-        flatStates.append(state)
-        flatGroups.append(Int32(number))
-      }
-      positions[groupKey] = table
-    }
-    var seen = [Bool](repeating: false, count: flatIDs.count)
+    let lookup = previous.lookup ?? ResultLookup(previous.results)
+    let flatStates = lookup.states
+    var seen = [Bool](repeating: false, count: lookup.ids.count)
     var lists: [Category: [Entry]] = [:]
+    var newIDs: [[UInt8]: Set<String>] = [:]
+    var duplicate: Entry?
     for group in current.results.groups {
-      let table = positions[Self.groupKey(group.implementation, group.suite)]
+      let groupKey = Self.groupKey(group.implementation, group.suite)
+      let table = lookup.positions[groupKey]
       for (id, state) in zip(group.ids, group.states) {
         var entry = Entry(implementation: group.implementation, suite: group.suite, id: id, state: state)
         if state == .failed {
           entry.failure = current.failures[RunSnapshot.key(group.implementation, group.suite, id)]
         }
         guard let position = table?[id] else {
+          if !newIDs[groupKey, default: []].insert(id).inserted { duplicate = duplicate ?? entry }
           lists[.new, default: []].append(entry)
           continue
         }
+        if seen[position] { duplicate = duplicate ?? entry }
         seen[position] = true
         switch (flatStates[position] == .failed, state == .failed) {
         case (false, true): lists[.newFailures, default: []].append(entry)
@@ -126,17 +115,23 @@ public struct RunComparison: Sendable {
       }
     }
     let currentImplementations = Set(current.implementations.map { Array($0.utf8) })
+    var corpus: Set<String>? = nil
     for position in seen.indices where !seen[position] {
-      let group = previous.results.groups[Int(flatGroups[position])]
+      let group = previous.results.groups[Int(lookup.groups[position])]
       var entry = Entry(
-        implementation: group.implementation, suite: group.suite, id: flatIDs[position], state: flatStates[position])
+        implementation: group.implementation, suite: group.suite, id: lookup.ids[position], state: flatStates[position])
+      if corpus == nil, let corpusTests { corpus = corpusTests() }
       entry.reason = Self.removalReason(
         entry, current: current, implementationRan: currentImplementations.contains(Array(group.implementation.utf8)),
-        corpusTests: corpusTests)
+        corpusTests: corpus)
       lists[.removed, default: []].append(entry)
     }
     self.lists = lists
+    currentDuplicate = duplicate.map { ResultLookup.twice($0.implementation, $0.suite, $0.id) }
   }
+
+  /// Set when this run's `results` list a test twice (a report no run wrote): what to say.
+  public private(set) var currentDuplicate: String?
 
   static func groupKey(_ implementation: String, _ suite: String) -> [UInt8] {
     Array(implementation.utf8) + [0] + Array(suite.utf8)
@@ -310,5 +305,40 @@ extension RunSnapshot {
       }
     }
     return keys
+  }
+}
+
+/// A run's tests found by key: per group (implementation and suite bytes) the position of each
+/// id in flat arrays, so the tests a later run does not have are found afterwards, in run order.
+public struct ResultLookup: Sendable {
+  var positions: [[UInt8]: [String: Int]] = [:]
+  var ids: [String] = []
+  var states: [ResultIndex.State] = []
+  var groups: [Int32] = []
+  /// The first (implementation, suite, id) listed twice, as ``twice(_:_:_:)`` words it.
+  var duplicate: String?
+
+  init(_ index: ResultIndex) {
+    ids.reserveCapacity(index.count)
+    states.reserveCapacity(index.count)
+    groups.reserveCapacity(index.count)
+    for (number, group) in index.groups.enumerated() {
+      let groupKey = RunComparison.groupKey(group.implementation, group.suite)
+      var table = positions.removeValue(forKey: groupKey) ?? [:]
+      table.reserveCapacity(table.count + group.ids.count)
+      for (id, state) in zip(group.ids, group.states) {
+        if table.updateValue(ids.count, forKey: id) != nil, duplicate == nil {
+          duplicate = Self.twice(group.implementation, group.suite, id)
+        }
+        ids.append(id)
+        states.append(state)
+        groups.append(Int32(number))
+      }
+      positions[groupKey] = table
+    }
+  }
+
+  static func twice(_ implementation: String, _ suite: String, _ id: String) -> String {
+    "`results` lists \(suite) \(id) of \(implementation) twice"
   }
 }

@@ -51,8 +51,9 @@ public struct RunHistory: Sendable {
   public let path: String
   /// Oldest first.
   public private(set) var entries: [Entry]
-  /// The newest entry's `results`.
+  /// The newest entry's `results`, and them by key once read (checked to list no test twice).
   public private(set) var latestResults: ResultIndex?
+  private var latestLookup: ResultLookup?
 
   public init(path: String, entries: [Entry] = [], latestResults: ResultIndex? = nil) {
     self.path = path
@@ -71,6 +72,7 @@ public struct RunHistory: Sendable {
       source: "history \(path)", runID: last.runID, time: last.time, implementations: last.implementations.map(\.name),
       corpusDigest: last.corpusDigest, corpusFiles: last.corpusFiles, selection: last.selection, status: last.status,
       results: results)
+    snapshot.lookup = latestLookup
     for implementation in last.implementations {
       for suite in implementation.suites {
         for id in suite.failing {
@@ -92,7 +94,8 @@ public struct RunHistory: Sendable {
       failing[key, default: []].append(failure.id)
     }
     let implementations = names.map { name in
-      let bySuite = info.implementations.isEmpty ? data.summary.bySuite : data.summary.bySuiteByImplementation[name] ?? [:]
+      let bySuite =
+        info.implementations.isEmpty ? data.summary.bySuite : data.summary.bySuiteByImplementation[name] ?? [:]
       let suites = bySuite.keys.sorted(by: RunReportData.suitePrecedes).map { suite in
         SuiteEntry(
           suite: suite, counts: bySuite[suite]!, failing: failing[RunComparison.groupKey(name, suite)] ?? [])
@@ -160,55 +163,43 @@ public struct RunHistory: Sendable {
     if lstat(path, &status) != 0 && errno == ENOENT { return RunHistory(path: path) }
     let bytes = try RunSnapshot.readBytes(path, limit: maxFileSize)
     let shape = "not a \(format) file (written by `conformance run --history`)"
-    var problem: String?
     var format: String?
     var entries: [Entry] = []
     var latest: ResultIndex?
-    let scanned: Bool? = JSONParser().scan(bytes) { cursor in
-      guard cursor.enterObject() else { return nil }
-      while true {
-        switch cursor.nextKey() {
-        case .end: return cursor.isAtEnd() ? true : nil
-        case .invalid: return nil
-        case .key(let raw):
-          switch String(decoding: raw, as: UTF8.self) {
-          case "format":
-            format = cursor.string()
-            if format == nil { return nil }
-          case "runs":
-            guard cursor.enterArray() else { return nil }
-            while true {
-              guard let more = cursor.nextElement() else { return nil }
-              if !more { break }
-              guard entries.count < limit else {
-                problem = "it holds more than the \(limit) runs a history keeps"
-                return false
-              }
-              switch readEntry(&cursor) {
-              case .none: return nil
-              case .some(.failure(let reason)):
-                problem = "runs[\(entries.count)]: \(reason.reason)"
-                return false
-              case .some(.success(let (entry, results))):
-                entries.append(entry)
-                latest = results
-              }
-            }
-          default:
-            guard cursor.value() != nil else { return nil }
+    try RunSnapshot.scanMembers(bytes, path: path, shape: shape) { key, cursor in
+      switch key {
+      case "format":
+        format = cursor.string()
+        return format == nil ? .syntax : .read
+      case "runs":
+        return cursor.forEachElement { cursor in
+          guard entries.count < limit else { return .problem("it holds more than the \(limit) runs a history keeps") }
+          switch readEntry(&cursor) {
+          case .none: return .syntax
+          case .some(.failure(let problem)): return .problem("runs[\(entries.count)]: \(problem.reason)")
+          case .some(.success(let (entry, results))):
+            entries.append(entry)
+            latest = results
+            return .read
           }
         }
+      default:
+        return cursor.value() == nil ? .syntax : .read
       }
     }
-    guard let scanned else { throw PreviousRunError(path: path, reason: RunSnapshot.problem(bytes, shape: shape)) }
-    guard scanned else { throw PreviousRunError(path: path, reason: "\(shape): \(problem ?? "")") }
     guard format == Self.format else {
       throw PreviousRunError(path: path, reason: "\(shape): no \"format\": \"\(Self.format)\"")
     }
     if !entries.isEmpty && latest == nil {
       throw PreviousRunError(path: path, reason: "\(shape): its newest run has no `results`")
     }
-    return RunHistory(path: path, entries: entries, latestResults: latest)
+    var history = RunHistory(path: path, entries: entries, latestResults: latest)
+    if let latest {
+      let lookup = ResultLookup(latest)
+      if let duplicate = lookup.duplicate { throw PreviousRunError(path: path, reason: "\(shape): \(duplicate)") }
+      history.latestLookup = lookup
+    }
+    return history
   }
 
   private struct EntryProblem: Error {

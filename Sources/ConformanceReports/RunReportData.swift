@@ -246,9 +246,9 @@ public final class RunReportRecorder: RunObserver {
   private var suiteTags: [String: TagTable] = [:]
   private var suiteUntagged: [String: Counts] = [:]
   private var results = ResultIndex()
-  /// When set, every `suite\0id` of the loaded files, selected or not (for ``RunComparison``).
+  /// When set, the ids of every loaded file, selected or not (for ``RunComparison``).
   public var recordsCorpusTests = false
-  public private(set) var corpusTests: Set<String> = []
+  private var corpusIDs: [(suite: String, ids: [String])] = []
   public private(set) var data: RunReportData?
 
   public init(info: RunReportInfo) {
@@ -275,7 +275,7 @@ public final class RunReportRecorder: RunObserver {
       for result in results {
         record(result, suite: suite, location: report.location, implementation: report.implementation)
       }
-      if recordsCorpusTests { for id in report.testIDs { corpusTests.insert(suite + "\u{0}" + id) } }
+      if recordsCorpusTests { corpusIDs.append((suite, report.testIDs)) }
     }
     // A file is one row however many implementations ran it.
     if let last = files.last, report.implementation != nil, last.location.displayPath == row.location.displayPath {
@@ -283,6 +283,13 @@ public final class RunReportRecorder: RunObserver {
     } else {
       files.append(row)
     }
+  }
+
+  /// `suite\0id` of every test of the loaded files, selected or not (with ``recordsCorpusTests``).
+  public var corpusTests: Set<String> {
+    var tests: Set<String> = []
+    for (suite, ids) in corpusIDs { for id in ids { tests.insert(suite + "\u{0}" + id) } }
+    return tests
   }
 
   public func runFinished(_ summary: RunSummary) throws {

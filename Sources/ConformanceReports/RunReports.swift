@@ -74,7 +74,7 @@ public final class RunReports: RunObserver {
   private func betweenRuns(_ data: inout RunReportData) throws(ReportWriteError) {
     if let previous {
       comparison = RunComparison(
-        previous: previous, current: RunSnapshot(data), corpusTests: recorder.corpusTests)
+        previous: previous, current: RunSnapshot(data), corpusTests: { self.recorder.corpusTests })
       data.comparison = comparison
     }
     guard let history, data.summary.interruption == nil else {

@@ -30,6 +30,8 @@ public struct RunSnapshot: Sendable {
   public var results: ResultIndex
   /// Failing tests' details by ``key(_:_:_:)``.
   public var failures: [String: FailureDetail] = [:]
+  /// Every test by key, when reading the snapshot already built it.
+  var lookup: ResultLookup?
 
   public init(
     source: String, runID: String?, time: String?, implementations: [String], corpusDigest: String?,
@@ -110,18 +112,21 @@ extension RunSnapshot {
     return shape
   }
 
-  /// The snapshot of the run a JSON report (`--report-json`) describes. The report is untrusted:
-  /// its size is bounded, every member read is checked, and every test key must be one a run
-  /// could have written, each once.
-  public static func read(report path: String, maxFileSize: Int = maxFileSize) throws(PreviousRunError)
-    -> RunSnapshot
-  {
-    let bytes = try readBytes(path, limit: maxFileSize)
-    let notReport = "not a \(JSONRunReport.format) JSON report"
-    var members: [String: JSONValue] = [:]
-    var results: ResultIndex?
-    var failures: [String: FailureDetail] = [:]
-    var failureProblem: String?
+  /// What reading one member (or element) came to.
+  enum MemberRead {
+    case read
+    /// Not JSON as the strict parser reads it (its error is then asked for).
+    case syntax
+    /// JSON, but not the shape expected: why.
+    case problem(String)
+  }
+
+  /// Walks the object at the top of `bytes`, handing each member's key to `member`, which reads
+  /// its value; throws, naming `path`, when the bytes are not JSON or `member` finds a problem.
+  static func scanMembers(
+    _ bytes: [UInt8], path: String, shape: String, member: (String, inout JSONCursor) -> MemberRead
+  ) throws(PreviousRunError) {
+    var problem: String?
     let scanned: Bool? = JSONParser().scan(bytes) { cursor in
       guard cursor.enterObject() else { return nil }
       while true {
@@ -129,40 +134,60 @@ extension RunSnapshot {
         case .end: return cursor.isAtEnd() ? true : nil
         case .invalid: return nil
         case .key(let raw):
-          let key = String(decoding: raw, as: UTF8.self)
-          switch key {
-          case "results":
-            guard let index = ResultIndex.read(&cursor) else {
-              failureProblem = "`results` is not a list of {implementation, suite, passed, failed, skipped} with test ids"
-              return false
-            }
-            results = index
-          case "failures":
-            guard cursor.enterArray() else { return nil }
-            while true {
-              guard let more = cursor.nextElement() else { return nil }
-              if !more { break }
-              guard let entry = cursor.value()?.objectValue else { return nil }
-              guard let suite = entry["suite"]?.stringValue, let id = entry["id"]?.stringValue,
-                let kind = entry["kind"]?.stringValue
-              else {
-                failureProblem = "a `failures` entry without its suite, id or kind"
-                return false
-              }
-              let implementation = entry["implementation"]?.stringValue ?? members["implementation"]?.stringValue ?? ""
-              failures[key3(implementation, suite, id)] = FailureDetail(
-                kind: kind, file: entry["file"]?.stringValue,
-                message: entry["difference"]?.stringValue ?? entry["error"]?.stringValue)
-            }
-          default:
-            guard let value = cursor.value() else { return nil }
-            members[key] = value
+          switch member(String(decoding: raw, as: UTF8.self), &cursor) {
+          case .read: continue
+          case .syntax: return nil
+          case .problem(let reason):
+            problem = reason
+            return false
           }
         }
       }
     }
-    guard let scanned else { throw PreviousRunError(path: path, reason: problem(bytes, shape: notReport)) }
-    guard scanned else { throw PreviousRunError(path: path, reason: "\(notReport): \(failureProblem ?? "")") }
+    guard let scanned else { throw PreviousRunError(path: path, reason: Self.problem(bytes, shape: shape)) }
+    guard scanned else { throw PreviousRunError(path: path, reason: "\(shape): \(problem ?? "")") }
+  }
+
+  /// The snapshot of the run a JSON report (`--report-json`) describes. The report is untrusted:
+  /// its size is bounded, every member read is checked, and every test key must be one a run
+  /// could have written, each once.
+  /// `checksKeys: false` leaves the check for keys listed twice to ``RunComparison`` (its
+  /// ``RunComparison/currentDuplicate``), for the newer side of a comparison, which needs no
+  /// lookup of its own.
+  public static func read(report path: String, maxFileSize: Int = maxFileSize, checksKeys: Bool = true)
+    throws(PreviousRunError) -> RunSnapshot
+  {
+    let bytes = try readBytes(path, limit: maxFileSize)
+    let notReport = "not a \(JSONRunReport.format) JSON report"
+    var members: [String: JSONValue] = [:]
+    var results: ResultIndex?
+    var failures: [String: FailureDetail] = [:]
+    try scanMembers(bytes, path: path, shape: notReport) { key, cursor in
+      switch key {
+      case "results":
+        guard let index = ResultIndex.read(&cursor) else {
+          return .problem("`results` is not a list of {implementation, suite, passed, failed, skipped} with test ids")
+        }
+        results = index
+        return .read
+      case "failures":
+        return cursor.forEachElement { cursor in
+          guard let entry = cursor.value()?.objectValue else { return .syntax }
+          guard let suite = entry["suite"]?.stringValue, let id = entry["id"]?.stringValue,
+            let kind = entry["kind"]?.stringValue
+          else { return .problem("a `failures` entry without its suite, id or kind") }
+          let implementation = entry["implementation"]?.stringValue ?? members["implementation"]?.stringValue ?? ""
+          failures[Self.key(implementation, suite, id)] = FailureDetail(
+            kind: kind, file: entry["file"]?.stringValue,
+            message: entry["difference"]?.stringValue ?? entry["error"]?.stringValue)
+          return .read
+        }
+      default:
+        guard let value = cursor.value() else { return .syntax }
+        members[key] = value
+        return .read
+      }
+    }
     guard members["format"]?.stringValue == JSONRunReport.format else {
       throw PreviousRunError(path: path, reason: "\(notReport): no \"format\": \"\(JSONRunReport.format)\"")
     }
@@ -194,12 +219,14 @@ extension RunSnapshot {
     snapshot.loadErrors = members["totals"]?.objectValue?["loadErrors"]?.numberValue?.intValue ?? 0
     snapshot.stoppedEarly = members["interruption"]?.objectValue?["message"]?.stringValue
     snapshot.failures = failures
-    try snapshot.checkKeys(path: path)
+    if checksKeys {
+      // Every (implementation, suite, id) at most once: a file listing one twice was not
+      // written by a run. The lookup is what a comparison with this run needs anyway.
+      let lookup = ResultLookup(results)
+      if let duplicate = lookup.duplicate { throw PreviousRunError(path: path, reason: "\(notReport): \(duplicate)") }
+      snapshot.lookup = lookup
+    }
     return snapshot
-  }
-
-  private static func key3(_ implementation: String, _ suite: String, _ id: String) -> String {
-    key(implementation, suite, id)
   }
 
   /// A report's `selection` member as a ``Selection`` (an absent or odd one as everything).
@@ -212,21 +239,18 @@ extension RunSnapshot {
       shard: object["shard"]?.stringValue.flatMap(Shard.init(parsing:)))
   }
 
-  /// Every (implementation, suite, id) at most once: a file that lists one twice was not
-  /// written by a run.
-  func checkKeys(path: String) throws(PreviousRunError) {
-    var seen: [[UInt8]: Set<String>] = [:]
-    for group in results.groups {
-      let groupKey = Array(group.implementation.utf8) + [0] + Array(group.suite.utf8)
-      var ids = seen[groupKey] ?? []
-      for id in group.ids where !ids.insert(id).inserted {
-        throw PreviousRunError(
-          path: path,
-          reason:
-            "not a \(JSONRunReport.format) JSON report: `results` lists \(group.suite) \(id) of \(group.implementation) twice"
-        )
-      }
-      seen[groupKey] = ids
+}
+
+extension JSONCursor {
+  /// Reads the array that comes next, element by element with `element`, until its end or the
+  /// first element that is not read.
+  mutating func forEachElement(_ element: (inout JSONCursor) -> RunSnapshot.MemberRead) -> RunSnapshot.MemberRead {
+    guard enterArray() else { return .syntax }
+    while true {
+      guard let more = nextElement() else { return .syntax }
+      if !more { return .read }
+      let read = element(&self)
+      guard case .read = read else { return read }
     }
   }
 }

@@ -23,18 +23,7 @@ import Testing
 
   /// The shipped `leeep.fid` tests the bug breaks, found from the vectors and the rule alone.
   func brokenByTheBug() throws -> Set<String> {
-    var ids: Set<String> = []
-    for file in try Runner(implementation: Unused()).load(roots: [packageRoot() + "/Vectors"]).compactMap({
-      try? $0.get()
-    }) where file.suite == "leeep.fid" {
-      for test in file.tests {
-        guard case .string(let input) = test.input, input.unicodeScalars.count == 23,
-          case .reject(let error?, _) = test.expectation, error == "invalid_fid"
-        else { continue }
-        ids.insert(test.id)
-      }
-    }
-    return ids
+    try SeveralImplementationsTests().changedByTheBug()
   }
 
   func run(_ fixture: String, in folder: TemporaryFolder, report: String, extra: [String] = []) -> (
@@ -48,7 +37,10 @@ import Testing
   }
 
   func ids(_ report: JSONValue, _ list: String) -> Set<String> {
-    Set(report.objectValue?["comparison"]?.objectValue?[list]?.arrayValue?.compactMap { $0.objectValue?["id"]?.stringValue } ?? [])
+    Set(
+      report.objectValue?["comparison"]?.objectValue?[list]?.arrayValue?.compactMap {
+        $0.objectValue?["id"]?.stringValue
+      } ?? [])
   }
 
   @Test func aPlantedBugIsNewAgainstACleanRunAndFixedTheOtherWay() throws {
@@ -66,7 +58,9 @@ import Testing
     #expect(buggy.status == 1)
     let cleanReport = try JSONParser().parse(try folder.read("clean.json"))
     let cleanID = try #require(cleanReport.objectValue?["runId"]?.stringValue)
-    #expect(buggy.output.contains("\nsince \(cleanID): \(broken.count) new failures, 0 fixed, 0 still failing, 0 new, 0 removed\n"))
+    #expect(
+      buggy.output.contains(
+        "\nsince \(cleanID): \(broken.count) new failures, 0 fixed, 0 still failing, 0 new, 0 removed\n"))
     let bugReport = try JSONParser().parse(try folder.read("bug.json"))
     #expect(ids(bugReport, "newFailures") == broken)
     for list in ["fixed", "stillFailing", "new", "removed"] { #expect(ids(bugReport, list).isEmpty) }
@@ -86,9 +80,13 @@ import Testing
     for list in ["newFailures", "stillFailing", "new", "removed"] { #expect(ids(fixedReport, list).isEmpty) }
 
     // Offline, the same: exit 1 towards the bug, 0 away from it.
-    let forward = conformance(["diff", folder.path + "/clean.json", folder.path + "/bug.json", "--json", folder.path + "/diff.json"])
+    let forward = conformance([
+      "diff", folder.path + "/clean.json", folder.path + "/bug.json", "--json", folder.path + "/diff.json",
+    ])
     #expect(forward.status == 1, "\(forward.output)\(forward.error)")
-    #expect(forward.output.hasPrefix("since \(cleanID): \(broken.count) new failures, 0 fixed, 0 still failing, 0 new, 0 removed\n"))
+    #expect(
+      forward.output.hasPrefix(
+        "since \(cleanID): \(broken.count) new failures, 0 fixed, 0 still failing, 0 new, 0 removed\n"))
     let diff = try JSONParser().parse(try folder.read("diff.json"))
     #expect(
       Set(diff.objectValue?["newFailures"]?.arrayValue?.compactMap { $0.objectValue?["id"]?.stringValue } ?? [])

@@ -74,7 +74,9 @@ import Testing
     let junit = conformance(["diff", folder.path + "/a.json", folder.path + "/junit.xml"])
     #expect(junit.status == 2)
     #expect(junit.error.hasPrefix("conformance diff: \(folder.path)/junit.xml: invalid JSON: line 1, column 1: "))
-    let same = conformance(["diff", folder.path + "/a.json", folder.path + "/a.json", "--markdown", folder.path + "/d.md"])
+    let same = conformance([
+      "diff", folder.path + "/a.json", folder.path + "/a.json", "--markdown", folder.path + "/d.md",
+    ])
     #expect(same.status == 0)
     #expect(try folder.read("d.md").hasPrefix("## ✅ Conformance diff: 0 new failures, 0 fixed\n"))
     let one = conformance(["diff", folder.path + "/a.json"])

@@ -29,7 +29,8 @@ import Testing
     let recorder = RunReportRecorder(info: info)
     let reports = RunReports(
       info: info,
-      destinations: ReportDestinations(json: folder.path + "/run\(number).json", html: folder.path + "/run\(number).html"))
+      destinations: ReportDestinations(
+        json: folder.path + "/run\(number).json", html: folder.path + "/run\(number).html"))
     let history = try RunHistory.load(folder: folder.path + "/history")
     reports.history = history
     reports.previous = history.latestSnapshot
@@ -88,16 +89,19 @@ import Testing
       dom.all("button", where: { $0.attributes["data-category"] != nil }).map(\.text) == [
         "new failures (1)", "fixed (1)", "still failing (1)", "new (0)", "removed (0)",
       ])
-    #expect(dom.all("div", where: { $0.attributes["data-category"] != nil }).map { $0.attributes["data-id"] } == ["fid.e"])
+    #expect(
+      dom.all("div", where: { $0.attributes["data-category"] != nil }).map { $0.attributes["data-id"] } == ["fid.e"])
     // The Failures list marks the new one.
     #expect(
       dom.all("article").map { ($0.attributes["data-id"] ?? "") + ":" + ($0.attributes["data-since"] ?? "old") } == [
         "fid.d:old", "fid.e:new",
       ])
     let fixed = DumpedDOM(try chromium.dumpDOM(url + "#since=fixed"))
-    #expect(fixed.all("div", where: { $0.attributes["data-category"] != nil }).map { $0.attributes["data-id"] } == ["fid.c"])
+    #expect(
+      fixed.all("div", where: { $0.attributes["data-category"] != nil }).map { $0.attributes["data-id"] } == ["fid.c"])
     // The page's filter box narrows the list too.
     let filtered = DumpedDOM(try chromium.dumpDOM(url + "#filter=nothing-matches"))
-    #expect(filtered.all("div", where: { $0.attributes["id"] == "since-list" }).first?.attributes["data-matching"] == "0")
+    #expect(
+      filtered.all("div", where: { $0.attributes["id"] == "since-list" }).first?.attributes["data-matching"] == "0")
   }
 }

@@ -36,7 +36,7 @@ import Testing
         ("leeep.fid", "d", .passed), ("leeep.fid", "e", .failed), ("leeep.fid", "g", .failed),
         ("leeep.fid", "s", .skipped),
       ], runID: "r2")
-    let comparison = RunComparison(previous: before, current: after, corpusTests: ["leeep.fid\u{0}f"])
+    let comparison = RunComparison(previous: before, current: after, corpusTests: { ["leeep.fid\u{0}f"] })
     #expect(ids(comparison, .newFailures) == ["a", "e"])
     #expect(ids(comparison, .fixed) == ["b", "s"])
     #expect(comparison.entries(.fixed).map(\.state) == [.passed, .skipped])
@@ -120,7 +120,8 @@ import Testing
       report(
         results: #"[{"implementation": "sdk", "suite": "leeep.fid", "passed": ["a"], "failed": ["b"], "skipped": []}]"#,
         extra:
-          #""failures": [{"kind": "errored", "file": "V/f.json", "suite": "leeep.fid", "id": "b", "error": "boom"}], "#))
+          #""failures": [{"kind": "errored", "file": "V/f.json", "suite": "leeep.fid", "id": "b", "error": "boom"}], "#)
+    )
     let snapshot = try RunSnapshot.read(report: path)
     #expect(snapshot.results.count == 2)
     #expect(snapshot.failingKeys == [RunSnapshot.key("sdk", "leeep.fid", "b")])
@@ -152,11 +153,17 @@ import Testing
     let folder = try TemporaryFolder("previous")
     defer { folder.remove() }
     let notJSON = try folder.write("junit.xml", "<testsuites/>")
-    #expect(throws: PreviousRunError(path: notJSON, reason: "invalid JSON: line 1, column 1: unexpected character '<', expected a value")) {
+    #expect(
+      throws: PreviousRunError(
+        path: notJSON, reason: "invalid JSON: line 1, column 1: unexpected character '<', expected a value")
+    ) {
       try RunSnapshot.read(report: notJSON)
     }
     let other = try folder.write("other.json", #"{"format": "conformance-list/1", "results": []}"#)
-    #expect(throws: PreviousRunError(path: other, reason: #"not a conformance-report/1 JSON report: no "format": "conformance-report/1""#)) {
+    #expect(
+      throws: PreviousRunError(
+        path: other, reason: #"not a conformance-report/1 JSON report: no "format": "conformance-report/1""#)
+    ) {
       try RunSnapshot.read(report: other)
     }
     let old = try folder.write("old.json", #"{"format": "conformance-report/1", "implementation": "sdk"}"#)
@@ -219,7 +226,8 @@ import Testing
     let path = try folder.write("h/history.json", #"{"format": "conformance-history/1", "runs": [{"status": 1}]}"#)
     #expect(
       throws: PreviousRunError(
-        path: path, reason: "not a conformance-history/1 file (written by `conformance run --history`): runs[0]: no status")
+        path: path,
+        reason: "not a conformance-history/1 file (written by `conformance run --history`): runs[0]: no status")
     ) { try RunHistory.load(folder: folder.path + "/h") }
     _ = try folder.write("h/history.json", "{\"format\": \"conformance-history/1\", \"runs\": [")
     do {
