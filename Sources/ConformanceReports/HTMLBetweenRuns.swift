@@ -129,8 +129,9 @@ enum HTMLBetweenRuns {
       var el = shared.el;
       var categories = [["newFailures", "new failures"], ["fixed", "fixed"], ["stillFailing", "still failing"],
         ["new", "new"], ["removed", "removed"]];
-      var words = {};
-      categories.forEach(function (category) { words[category[0]] = category[1]; });
+      // One entry's badge.
+      var words = { newFailures: "new failure", fixed: "fixed", stillFailing: "still failing", "new": "new",
+        removed: "removed" };
       var LIMIT = 500;
       var several = (shared.report.implementations || []).length > 0;
       document.getElementById("since-section").hidden = false;
