@@ -83,7 +83,7 @@ public enum ConformanceCommand {
       return try subcommand.run(parsed, console: console)
     } catch let error as UsageError {
       console.printError("conformance \(error.command): \(ConsoleText.escapeLines(error.message))")
-      console.printError("Run `conformance \(error.command) --help` for usage.")
+      if error.showsUsage { console.printError("Run `conformance \(error.command) --help` for usage.") }
       return ExitStatus.usageOrLoadError
     } catch {
       console.printError("conformance \(subcommand.name): \(ConsoleText.escapeLines("\(error)"))")

@@ -173,13 +173,15 @@ enum RunCommand: Subcommand {
     let runID = RunID.make()
     // From here on, a run that cannot start still replaces every report with one that holds
     // the error, so a dashboard never shows the previous green run as the current one.
-    func cannotStart(_ subject: String, _ reason: String, message: String, implementation: String) -> UsageError {
+    func cannotStart(
+      _ subject: String, _ reason: String, message: String, implementation: String, showsUsage: Bool = true
+    ) -> UsageError {
       writeReports(
         ofStartFailure: LoadFailure(
           location: VectorFileLocation(root: "", path: subject, problem: reason), suite: nil, reason: reason),
         junit: junitPath, destinations: destinations, implementation: implementation, selection: selection,
         runID: runID)
-      return UsageError(message, command: name)
+      return UsageError(message, command: name, showsUsage: showsUsage)
     }
     // SIGINT and SIGTERM stop the run between files; the reports are then written for what ran
     // (docs/reports.md). Caught from here on, so a signal while the adapters start or the
@@ -193,7 +195,8 @@ enum RunCommand: Subcommand {
       implementations = try Self.implementations(from: arguments, selection: selection)
     } catch {
       let commands = arguments.all("adapter").joined(separator: ", ")
-      throw cannotStart("--adapter", error.message, message: error.message, implementation: commands)
+      throw cannotStart(
+        "--adapter", error.message, message: error.message, implementation: commands, showsUsage: error.showsUsage)
     }
     let implementationName = implementations.map(\.name).joined(separator: ", ")
     var expectedFailures: ExpectedFailures? = nil
@@ -202,7 +205,8 @@ enum RunCommand: Subcommand {
         expectedFailures = try ExpectedFailures.load(file: file, maxFileSize: loader.maxFileSize)
       } catch {
         throw cannotStart(
-          "--expectations", error.description, message: "--expectations \(error)", implementation: implementationName)
+          "--expectations", error.description, message: "--expectations \(error)", implementation: implementationName,
+          showsUsage: false)
       }
     }
     var locations: [VectorFileLocation] = []
@@ -227,6 +231,8 @@ enum RunCommand: Subcommand {
     junit.runID = runID
     junit.reportSet = reportSet
     junit.shard = selection.shard
+    let labels = implementations.map { (name: $0.name, label: label(of: $0)) }
+    if labels.count == 1 { junit.implementation = labels[0].label } else { junit.implementationLabels = labels }
     var observers: [any RunObserver] = [junit]
     var info = RunReportInfo(
       toolName: ToolInfo.name, toolVersion: ToolInfo.version, implementation: implementationName, roots: roots,
@@ -235,6 +241,7 @@ enum RunCommand: Subcommand {
     info.loader = loader
     info.corpusDigest = corpusDigest
     info.runID = runID
+    info.implementationVersion = implementations.count == 1 ? version(of: implementations[0]) : nil
     let reports = RunReports(info: info, destinations: destinations)
     reports.reportSet = reportSet
     if !reports.destinations.isEmpty { observers.append(reports) }
@@ -265,6 +272,18 @@ enum RunCommand: Subcommand {
       return ConformanceCommand.ExitStatus.usageOrLoadError
     }
     return summary.exitStatus
+  }
+
+  /// The hello's version of an adapter; this build's for the reference parsers (the version
+  /// `conformance serve` says in its hello).
+  static func version(of implementation: any Implementation) -> String? {
+    if let adapter = implementation as? ProcessImplementation { return adapter.version }
+    return ToolInfo.version
+  }
+
+  /// The implementation as reports name it: the hello's name and version, `reference 0.1.0`.
+  static func label(of implementation: any Implementation) -> String {
+    implementation.name + (version(of: implementation).map { " " + $0 } ?? "")
   }
 
   /// `--timeout SECONDS`, shared with `smoke`: above 0 and at most a day.
@@ -309,7 +328,7 @@ enum RunCommand: Subcommand {
       if let other = adapters.first(where: { $0.name.utf8.elementsEqual(started.name.utf8) }) {
         throw UsageError(
           "--adapter: adapters `\(other.command)` and `\(command)` both answered the hello with the name \(JSONSerializer.compact.string(from: .string(started.name))); each implementation is named by its hello, so the names must differ",
-          command: name)
+          command: name, showsUsage: false)
       }
       adapters.append(started)
     }
@@ -324,14 +343,14 @@ enum RunCommand: Subcommand {
     do {
       adapter = try ProcessImplementation(command: command, options: options)
     } catch {
-      throw UsageError("--adapter: \(error)", command: name)
+      throw UsageError("--adapter: \(error)", command: name, showsUsage: false)
     }
     let selected = selection.suites.isEmpty ? Contract.suites : selection.suites
     guard selected.contains(where: adapter.supports(suite:)) else {
       let claimed = adapter.suites.isEmpty ? "no suite" : adapter.suites.joined(separator: ", ")
       throw UsageError(
         "--adapter: adapter `\(command)` (\(adapter.name)) implements none of the selected suites (it implements \(claimed); selected: \(selected.joined(separator: ", ")))",
-        command: name)
+        command: name, showsUsage: false)
     }
     return adapter
   }
@@ -347,6 +366,7 @@ enum RunCommand: Subcommand {
     let reportSet = ReportSet()
     let writer = JUnitReportWriter(destination: junit)
     writer.runID = runID
+    writer.implementation = implementation
     writer.reportSet = reportSet
     var observers: [any RunObserver] = [writer]
     if !destinations.isEmpty {

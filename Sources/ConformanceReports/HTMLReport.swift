@@ -18,7 +18,8 @@ public enum HTMLReport {
   public static func text(_ data: RunReportData) -> String {
     let info = data.info
     var meta = [
-      "Implementation <strong>\(ReportText.html(info.implementation))</strong>",
+      (info.implementations.count > 1 ? "Implementations" : "Implementation")
+        + " <strong id=\"implementation\">\(ReportText.html(info.implementationLabel))</strong>",
       "\(ReportText.html(info.toolName)) \(ReportText.html(info.toolVersion))",
       "\(data.corpusFileCount) vector files",
       "corpus sha256 <code title=\"\(CorpusDigest.scheme)\">\(ReportText.html(data.corpusDigest))</code>",
@@ -38,7 +39,7 @@ public enum HTMLReport {
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
-      <title>Conformance report: \(ReportText.html(info.implementation))</title>
+      <title>Conformance report: \(ReportText.html(info.implementationLabel))</title>
       <style>
       \(HTMLReportAssets.css)
       </style>

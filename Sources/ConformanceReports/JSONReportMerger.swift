@@ -82,7 +82,9 @@ public enum JSONReportMerger {
   static func merge(_ reports: [JSONObject]) -> JSONObject {
     let first = reports[0]
     var top = JSONObject()
-    for key in ["format", "tool", "implementation"] { top[key] = first[key] }
+    for key in ["format", "tool", "implementation", "implementationVersion"] where first[key] != nil {
+      top[key] = first[key]
+    }
     top["status"] = "passed"
     top["exitStatus"] = 0
     top["durationMilliseconds"] = number(reports.reduce(0) { $0 + int($1["durationMilliseconds"]) })
@@ -91,6 +93,8 @@ public enum JSONReportMerger {
     selection = JSONObject(selection.members.filter { $0.key != "shard" })
     top["selection"] = .object(selection)
     if let expectations = first["expectations"] { top["expectations"] = expectations }
+    // Every shard judges the excludes over the whole corpus alike.
+    if let unused = first["unusedExcludes"] { top["unusedExcludes"] = unused }
     top["totals"] = .object(sum(reports.compactMap { $0["totals"]?.objectValue }, except: ["staleExpectations"]))
 
     // Suites: counts summed, their tag rows summed by tag.
@@ -164,6 +168,8 @@ public enum JSONReportMerger {
       if int(totals["loadErrors"]) > 0 || noTests {
         exit = 2
         status = noTests && int(totals["loadErrors"]) == 0 ? "no-tests" : "load-error"
+      } else if top["unusedExcludes"] != nil {
+        (exit, status) = (2, "unused-exclude")
       } else if int(totals["failed"]) + int(totals["errored"]) + stale.count > 0 {
         (exit, status) = (1, "failed")
       } else {

@@ -29,7 +29,11 @@ public enum JSONRunReport {
       ],
       "selection": selection(info.selection),
     ]
+    if let version = info.implementationVersion { top["implementationVersion"] = .string(version) }
     if let runID = info.runID { top["runId"] = .string(runID) }
+    if !data.summary.unusedExcludes.isEmpty {
+      top["unusedExcludes"] = .array(data.summary.unusedExcludes.map(JSONValue.string))
+    }
     if let interruption = data.summary.interruption {
       top["interruption"] = [
         "signal": .string(interruption.signalName), "filesDone": number(interruption.filesDone),
@@ -132,6 +136,8 @@ public enum JSONRunReport {
           cells.map { cell in
             var row: JSONObject = ["suite": .string(cell.suite), "implemented": .bool(cell.implemented)]
             row.append(counts(cell.counts, loadErrors: false))
+            row["untagged"] = .object(counts(cell.untagged, loadErrors: false))
+            row["tags"] = .array(cell.byTag.map(tagCounts))
             return .object(row)
           })
         object["failures"] = .array(
