@@ -347,12 +347,20 @@ public final class ProcessImplementation: Implementation {
       throw failure("answered the hello without \"suites\", an array of suite names: \(shown(bytes, limit: 200))")
     }
     let suites = values.compactMap(\.stringValue)
-    for suite in suites where !Contract.suites.contains(suite) {
+    // Every unknown suite at once: fixing one typo only to be told of the next wastes a run.
+    let unknown = suites.filter { !Contract.suites.contains($0) }.map { suite in
       let close = Contract.suites.map { ($0, editDistance($0, suite)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+      return (quote(suite), close.map { " (did you mean \(quote($0))?)" } ?? "")
+    }
+    if unknown.count == 1 {
       throw AdapterError(
-        description: "adapter `\(command)` lists suite \(quote(suite)), which the contract does not have"
-          + (close.map { " (did you mean \(quote($0))?)" } ?? "")
-          + "; suites: \(Contract.suites.joined(separator: ", "))")
+        description: "adapter `\(command)` lists suite \(unknown[0].0), which the contract does not have"
+          + unknown[0].1 + "; suites: \(Contract.suites.joined(separator: ", "))")
+    }
+    if !unknown.isEmpty {
+      throw AdapterError(
+        description: "adapter `\(command)` lists suites " + unknown.map { $0.0 + $0.1 }.joined(separator: ", ")
+          + ", which the contract does not have; suites: \(Contract.suites.joined(separator: ", "))")
     }
     var version: String? = nil
     if let value = object["version"] {

@@ -214,6 +214,48 @@ let versionedFIDAdapter = #"""
     #expect(result.output.contains("\n1 test errored\n1 file in "), "\(result.output)")
   }
 
+  @Test func showPutsTheAdaptersAnswerBesideTheExpectationAndTheReference() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let long =
+      #"{"id": "length.23", "description": "23 characters is one over 22", "tags": ["invalid"], "input": "cAbCdEfGhIjKlMnOpQr_-0A", "expect": {"result": "reject", "error": "invalid_fid"}}"#
+    try folder.write("v/fid.json", fidFile(passingFID + "," + long))
+    // The length check off by one: 23 characters accepted.
+    let script = try folder.write("adapter.py", versionedFIDAdapter.replacingOccurrences(of: "{21}", with: "{21,22}"))
+    let wrong = conformance([
+      "show", "--vectors", folder.path + "/v", "--adapter", "exec python3 \(script)", "leeep.fid", "length.23",
+    ])
+    #expect(wrong.status == 1)
+    #expect(
+      wrong.output == """
+        leeep.fid length.23 (\(folder.path)/v/fid.json)
+        description: 23 characters is one over 22
+        tags: invalid
+        input: "cAbCdEfGhIjKlMnOpQr_-0A"
+        expect: {"result": "reject", "error": "invalid_fid"}
+        reference: {"result": "reject", "error": "invalid_fid"}
+        reference verdict: passed
+        adapter android-sdk 2.3.0: {"result": "accept", "output": "cAbCdEfGhIjKlMnOpQr_-0A"}
+        differs:  result: expected reject, got accept
+        differs from the reference: result: expected reject, got accept
+        verdict: failed: result: expected reject, got accept
+
+        """)
+    let right = conformance([
+      "show", "--vectors", folder.path + "/v", "--adapter", "exec python3 \(script)", "leeep.fid", "valid.c",
+    ])
+    #expect(right.status == 0)
+    #expect(
+      right.output.hasSuffix(
+        "adapter android-sdk 2.3.0: {\"result\": \"accept\", \"output\": \"cAbCdEfGhIjKlMnOpQr_-0\"}\nverdict: passed\n"
+      ))
+    // An adapter without the suite is no answer at all.
+    let lacking = conformance([
+      "show", "--vectors", folder.path + "/v", "--adapter", "exec python3 \(script)", "leeep.user-id", "x",
+    ])
+    #expect(lacking.status == 2)
+  }
+
   @Test func anAdapterThatCannotStartIsNoUsageError() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
