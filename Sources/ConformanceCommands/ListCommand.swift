@@ -122,7 +122,7 @@ enum ListCommand: Subcommand {
     // As `run` does: an exclude that leaves out nothing is a misspelt filter.
     let unused = excludes.unused(selection)
     if loadErrors.isEmpty && !unused.isEmpty {
-      console.printError("conformance list: " + ConsoleText.escape(ConsoleReporter.unusedExcludes(unused)))
+      console.printError("conformance list: " + ConsoleText.escape(ExcludeUsage.message(unused)))
       return ConformanceCommand.ExitStatus.usageOrLoadError
     }
     return loadErrors.isEmpty ? ConformanceCommand.ExitStatus.success : ConformanceCommand.ExitStatus.usageOrLoadError

@@ -186,6 +186,14 @@ public struct RunSummary: Sendable {
   /// (``ExcludeUsage/unused(_:)``): a misspelt filter, so the run exits 2 as for an empty
   /// selection. Judged only once every file was seen.
   public var unusedExcludes: [String] = []
+  /// ``unusedExcludes`` in words (``ExcludeUsage/message(_:)``), `nil` when there is none.
+  public var unusedExcludesReason: String? {
+    unusedExcludes.isEmpty ? nil : ExcludeUsage.message(unusedExcludes)
+  }
+  /// Why nothing was checked, in words, when ``nothingSelected`` or ``nothingCheckable``: every
+  /// report carries it (a JUnit error testcase, the JSON report's `statusReason`, the Markdown
+  /// heading), so no report of such a run reads green.
+  public var nothingCheckedReason: String? = nil
   /// Set to the limit when `--max-failures` stopped the run.
   public var stoppedAtProblems: Int? = nil
 

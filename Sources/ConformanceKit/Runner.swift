@@ -49,6 +49,8 @@ public struct Runner: Sendable {
   /// Looked at before each file: once set, the run stops and observers finish with what ran
   /// (``RunSummary/interruption``).
   public var interruption: Interruption?
+  /// The vectors roots as given, for the message of a run that selected nothing.
+  public var roots: [String] = []
 
   public init(
     implementation: any Implementation, selection: Selection = Selection(),
@@ -174,6 +176,16 @@ public struct Runner: Sendable {
     if summary.interruption == nil && summary.totals.loadErrors == 0 {
       summary.nothingSelected = summary.filterMatches == 0
       summary.nothingCheckable = summary.filterMatches > 0 && summary.checkableMatches == 0
+      if summary.nothingSelected {
+        summary.nothingCheckedReason = selection.nothingSelectedMessage(roots: roots)
+      } else if summary.nothingCheckable {
+        let suites =
+          Contract.suites.filter { summary.bySuite[$0].map { $0.tests > 0 } ?? false }
+          + summary.bySuite.keys.filter { !Contract.suites.contains($0) && summary.bySuite[$0]!.tests > 0 }.sorted()
+        summary.nothingCheckedReason =
+          "\(implementations.map(\.name).joined(separator: ", ")) implements none of the selected tests' suites "
+          + "(\(suites.joined(separator: ", "))): every test was skipped, nothing was checked"
+      }
       // Judged once every file was seen, like the selection: an exclude that left nothing out.
       if summary.stoppedAtProblems == nil && !summary.nothingSelected {
         summary.unusedExcludes = excludeUsage.unused(selection)

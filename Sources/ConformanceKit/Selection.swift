@@ -73,6 +73,23 @@ public struct Selection: Sendable {
     return parts.joined(separator: " ")
   }
 
+  /// Why a run (or `list`) over `roots` with these filters exits 2: the filters that matched no
+  /// test, with a close standard tag for a misspelt one.
+  public func nothingSelectedMessage(roots: [String]) -> String {
+    guard hasFilters else {
+      return "no test found under \(roots.joined(separator: ", ")): nothing was checked"
+    }
+    var message = "no test matches the selection \(filterArguments): nothing was checked"
+    let tags = self.tags.map { ("--tag", $0) } + excludedTags.map { ("--exclude-tag", $0) }
+    for (option, tag) in tags where !Contract.standardTags.contains(tag) {
+      if let close = Contract.standardTags.first(where: { editDistance($0, tag) <= 2 }) {
+        message += " (did you mean \(option) \(close)?)"
+        break
+      }
+    }
+    return message
+  }
+
   /// A canonical text of the filters, shard left out (every shard of one run gives the same):
   /// each list sorted by bytes without repeats, one line per kind. Reports carry its digest so
   /// `conformance merge` can tell shards of different selections apart.
@@ -141,6 +158,12 @@ public struct ExcludeUsage: Sendable {
       }
     }
     if tagHits.contains(false) { seenTags.formUnion(other.seenTags) }
+  }
+
+  /// Why a run whose excludes left nothing out exits 2: each such exclude, with a close tag or id.
+  public static func message(_ unused: [String]) -> String {
+    (unused.count == 1 ? "\(unused[0]) leaves out no test" : "\(unused.joined(separator: ", ")) leave out no test")
+      + " of the selection: a misspelt filter checks more than was meant"
   }
 
   /// Each exclude that left no test out, as `--exclude-tag TAG (did you mean --exclude-tag

@@ -34,6 +34,7 @@ public enum JSONRunReport {
     if !data.summary.unusedExcludes.isEmpty {
       top["unusedExcludes"] = .array(data.summary.unusedExcludes.map(JSONValue.string))
     }
+    if let reason = data.statusReason { top["statusReason"] = .string(reason) }
     if let interruption = data.summary.interruption {
       top["interruption"] = [
         "signal": .string(interruption.signalName), "filesDone": number(interruption.filesDone),

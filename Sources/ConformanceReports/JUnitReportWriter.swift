@@ -203,6 +203,36 @@ public final class JUnitReportWriter: PreparingRunObserver {
           timestamp: timestamp, implementation: implementation)
       }
     }
+    // A run that checked nothing exits 2: an error testcase says so, so the report never reads
+    // green (`tests="0" errors="0"`). Every shard of such a run has it, named by its shard.
+    if let reason = summary.nothingCheckedReason {
+      let name =
+        (shard.map { "shard-\($0.index)." } ?? "")
+        + (summary.nothingSelected ? "nothing-selected" : "nothing-checkable")
+      let runID = self.runID
+      try appendRunLevel { () throws(XMLWriterError) in
+        try JUnitReportWriter.render(
+          runProblems: [
+            RunProblem(
+              classname: "conformance.run", name: name, element: "error", type: "nothing-checked", message: reason)
+          ], suite: "conformance.run", properties: runID.map { [("run-id", $0)] } ?? [], hostname: hostname,
+          timestamp: timestamp, implementation: implementation)
+      }
+    }
+    // An exclude that left nothing out exits 2 too (a misspelt filter): an error testcase names
+    // it, so the report of the tests that did run does not read green.
+    if let reason = summary.unusedExcludesReason {
+      let name = (shard.map { "shard-\($0.index)." } ?? "") + "unused-exclude"
+      let runID = self.runID
+      try appendRunLevel { () throws(XMLWriterError) in
+        try JUnitReportWriter.render(
+          runProblems: [
+            RunProblem(
+              classname: "conformance.run", name: name, element: "error", type: "unused-exclude", message: reason)
+          ], suite: "conformance.run", properties: runID.map { [("run-id", $0)] } ?? [], hostname: hostname,
+          timestamp: timestamp, implementation: implementation)
+      }
+    }
     // What ran is reported; the run itself is marked as cut short, so a dashboard that reads
     // only JUnit never takes a partial run for a complete green one.
     if let interruption = summary.interruption {
