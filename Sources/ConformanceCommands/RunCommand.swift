@@ -25,7 +25,9 @@ enum RunCommand: Subcommand {
       .init(name: "exclude-tag", valueName: "TAG", help: "Leave out tests carrying this tag.", repeatable: true),
       .init(name: "exclude-id", valueName: "GLOB", help: "Leave out tests whose id matches.", repeatable: true),
       .init(
-        name: "shard", valueName: "K/N", help: "Run only shard K of N (1-based; stable as vectors are added).",
+        name: "shard", valueName: "K/N|auto",
+        help:
+          "Run only shard K of N (1-based; stable as vectors are added); auto: the shard the CI engine hands out (Bazel, GitLab parallel, CircleCI, Buildkite; the whole corpus when none does).",
         repeatable: false),
       .init(
         name: "adapter", valueName: "COMMAND",
@@ -83,7 +85,7 @@ enum RunCommand: Subcommand {
   static var help: String {
     """
     USAGE: conformance run [--vectors PATH]... [--junit FILE] [--suite NAME]... [--tag TAG]... [--id GLOB]...
-                           [--exclude-tag TAG]... [--exclude-id GLOB]... [--shard K/N]
+                           [--exclude-tag TAG]... [--exclude-id GLOB]... [--shard K/N|auto]
                            [--adapter COMMAND]... [--timeout SECONDS] [--max-restarts N] [--jobs N]
                            [--show-failures N] [--max-failures N] [--report-json FILE] [--summary-md FILE]
                            [--report-html FILE] [--expectations FILE] [--junit-flavour standard|strict]
@@ -101,6 +103,12 @@ enum RunCommand: Subcommand {
     Filters combine: a test runs when it matches every kind of filter given, and any one value
     of each, and no exclude. A selection that matches no test is an error (exit 2).
     Every report is replaced atomically and its folder is created (docs/reports.md).
+    --shard auto reads the shard from TEST_TOTAL_SHARDS/TEST_SHARD_INDEX (Bazel, 0-based; the
+    run touches TEST_SHARD_STATUS_FILE), CI_NODE_TOTAL/CI_NODE_INDEX (GitLab, 1-based),
+    CIRCLE_NODE_TOTAL/CIRCLE_NODE_INDEX or BUILDKITE_PARALLEL_JOB_COUNT/BUILDKITE_PARALLEL_JOB
+    (0-based), says which on the first line, runs the whole corpus when none is set, and is an
+    error (exit 2) when two engines disagree (docs/sharding.md). Under Bazel, XML_OUTPUT_FILE is
+    the default --junit.
     With --expectations FILE (docs/expectations.md), a listed test that fails or errors is
     reported as skipped with its reason; a listed test that passes is a failure (unexpected
     pass), and an entry matching no loaded vector is stale and fails the run.
@@ -122,8 +130,16 @@ enum RunCommand: Subcommand {
       throw UsageError("unexpected argument '\(arguments.positionals[0])'", command: name)
     }
     let roots = arguments.all("vectors").isEmpty ? ["Vectors"] : arguments.all("vectors")
-    let junitPath = arguments.value("junit") ?? "Reports/junit.xml"
-    let selection = try selection(from: arguments, command: name)
+    // Under `bazel test`, the JUnit report goes where Bazel collects it.
+    let bazelXML = console.environment[ShardEngine.xmlOutputVariable].flatMap { $0.isEmpty ? nil : $0 }
+    let junitPath = arguments.value("junit") ?? bazelXML ?? "Reports/junit.xml"
+    var selection = try selection(from: arguments, command: name)
+    if arguments.value("shard") == "auto" {
+      let resolution = try ShardEngine.resolve(console.environment)
+      if let file = resolution.statusFile { try ShardEngine.touch(file) }
+      selection.shard = resolution.shard
+      console.print(resolution.note)
+    }
     var failureLimit = 50
     if let text = arguments.value("show-failures") {
       guard let limit = Int(text), limit >= 0 else {
@@ -436,9 +452,10 @@ enum RunCommand: Subcommand {
           + "; suites: \(Contract.suites.joined(separator: ", "))", command: command)
     }
     var shard: Shard? = nil
-    if let text = arguments.value("shard") {
+    // `auto` is resolved by `run` from the CI engine's variables (``ShardEngine``).
+    if let text = arguments.value("shard"), text != "auto" {
       guard let parsed = Shard(parsing: text) else {
-        throw UsageError("--shard needs K/N with 1 <= K <= N, got '\(text)'", command: command)
+        throw UsageError("--shard needs K/N with 1 <= K <= N, or auto, got '\(text)'", command: command)
       }
       shard = parsed
     }
