@@ -51,7 +51,6 @@ enum ShowCommand: Subcommand {
     }
     let suite = arguments.positionals[0]
     let id = arguments.positionals[1]
-    _ = try RunCommand.selection(from: ParsedArguments(values: ["suite": [suite]]), command: name)
     var options = AdapterOptions(maxRestarts: 0)
     if let timeout = try RunCommand.timeout(from: arguments, command: name) { options.timeout = timeout }
     if arguments.value("timeout") != nil && arguments.value("adapter") == nil {
@@ -59,11 +58,14 @@ enum ShowCommand: Subcommand {
     }
     let roots = arguments.all("vectors").isEmpty ? ["Vectors"] : arguments.all("vectors")
     let loaded: [Result<VectorFile, LoadFailure>]
+    let declared: DeclaredSuites
     do {
-      loaded = try Runner(implementation: NoImplementation()).load(roots: roots)
+      (loaded, declared) = try Runner(implementation: NoImplementation()).loadCorpus(roots: roots)
     } catch let error as VectorRootError {
       throw UsageError("--vectors \(error)", command: name)
     }
+    _ = try RunCommand.selection(
+      from: ParsedArguments(values: ["suite": [suite]]), command: name, ownSuites: declared.names)
     var ids: [String] = []
     for case .success(let file) in loaded where file.suite == suite {
       for test in file.tests {
@@ -71,7 +73,9 @@ enum ShowCommand: Subcommand {
           ids.append(test.id)
           continue
         }
-        return try show(test, in: file, adapter: arguments.value("adapter"), options: options, console: console)
+        return try show(
+          test, in: file, declaration: declared.declarations[suite], adapter: arguments.value("adapter"),
+          options: options, ownSuites: declared.names, console: console)
       }
     }
     for case .failure(let failure) in loaded { console.printError("LOAD ERROR \(failure)") }
@@ -85,8 +89,8 @@ enum ShowCommand: Subcommand {
   }
 
   static func show(
-    _ test: VectorTest, in file: VectorFile, adapter command: String? = nil, options: AdapterOptions = AdapterOptions(),
-    console: Console
+    _ test: VectorTest, in file: VectorFile, declaration: SuiteDeclaration? = nil, adapter command: String? = nil,
+    options: AdapterOptions = AdapterOptions(), ownSuites: [String] = [], console: Console
   ) throws -> Int32 {
     func pretty(_ value: JSONValue) -> String { JSONSerializer.pretty.string(from: value) }
     console.print("\(file.suite) \(test.id) (\(file.displayPath))")
@@ -95,18 +99,28 @@ enum ShowCommand: Subcommand {
     console.print("input: \(pretty(test.input))")
     if !test.context.isEmpty { console.print("context: \(pretty(.object(test.context)))") }
     console.print("expect: \(pretty(test.expectation.json))")
-    let reference = ReferenceImplementation()
-    let result = Runner(implementation: reference).run(test, suite: file.suite)
-    if let actual = result.actual { console.print("reference: \(pretty(actual.json))") }
-    guard let command else {
-      console.print("verdict: \(verdict(result.status))")
-      return status(result.status)
+    var result: TestResult? = nil
+    if let declaration {
+      // No verdict: the suite is a team's own, and only its adapters can answer.
+      console.print(
+        "reference: none: the reference has no parser for suite \(file.suite), an own suite declared in \(ConsoleText.escape(declaration.location.displayPath)); run it against an adapter that lists it (conformance run --adapter COMMAND)"
+      )
+      if command == nil { return ConformanceCommand.ExitStatus.success }
+    } else {
+      let answer = Runner(implementation: ReferenceImplementation()).run(test, suite: file.suite)
+      if let actual = answer.actual { console.print("reference: \(pretty(actual.json))") }
+      guard command != nil else {
+        console.print("verdict: \(verdict(answer.status))")
+        return status(answer.status)
+      }
+      console.print("reference verdict: \(verdict(answer.status))")
+      result = answer
     }
-    if command.isEmpty { throw UsageError("--adapter needs a command", command: name) }
-    console.print("reference verdict: \(verdict(result.status))")
+    guard let command, !command.isEmpty else { throw UsageError("--adapter needs a command", command: name) }
     let adapter: ProcessImplementation
     do {
-      adapter = try ProcessImplementation(command: command, options: options)
+      adapter = try ProcessImplementation(
+        command: command, options: options, knownSuites: Contract.suites + ownSuites)
     } catch {
       throw UsageError("--adapter: \(error)", command: name, showsUsage: false)
     }
@@ -123,7 +137,7 @@ enum ShowCommand: Subcommand {
       console.print("adapter \(ConsoleText.escape(label)): \(pretty(actual.json))")
     }
     if case .failed(let failure) = answer.status { console.print("differs:  \(failure.difference)") }
-    if let theirs = answer.actual, let ours = result.actual, theirs != ours {
+    if let theirs = answer.actual, let ours = result?.actual, theirs != ours {
       let exact: Expectation
       switch ours {
       case .accept(let output): exact = .accept(output: output)

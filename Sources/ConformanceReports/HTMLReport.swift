@@ -21,6 +21,7 @@ public enum HTMLReport {
       (info.implementations.count > 1 ? "Implementations" : "Implementation")
         + " <strong id=\"implementation\">\(ReportText.html(info.implementationLabel))</strong>",
       "\(ReportText.html(info.toolName)) \(ReportText.html(info.toolVersion))",
+      "corpus " + (info.corpusVersion.map { "<strong>\(ReportText.html($0))</strong>" } ?? "unreleased (no manifest)"),
       "\(data.corpusFileCount) vector files",
       "corpus sha256 <code title=\"\(CorpusDigest.scheme)\">\(ReportText.html(data.corpusDigest))</code>",
       "\(MarkdownSummary.milliseconds(data.summary.nanoseconds)) s",

@@ -19,6 +19,9 @@ public struct RunReportInfo: Sendable {
   /// The corpus digest, when the caller already computed it over the run's files; otherwise the
   /// recorder reads the files under the roots for it when the run starts.
   public var corpusDigest: CorpusDigest?
+  /// The corpus's release (`1.0.0`): the version in the manifest of the first root that has one
+  /// matching its files (docs/releases.md); `nil` when no root has a matching manifest.
+  public var corpusVersion: String?
   /// The run's id, the same in every report of the run (``RunID``); `nil` leaves it out.
   public var runID: String?
   /// In a run of one implementation, its version: the adapter hello's `version`, this build's
@@ -199,7 +202,9 @@ public struct RunReportData: Sendable {
     case 1: return "failed"
     default:
       guard summary.totals.loadErrors == 0 else { return "load-error" }
-      if summary.nothingSelected || summary.nothingCheckable { return "no-tests" }
+      if summary.nothingSelected || summary.nothingCheckable || !summary.uncheckedOwnSuites.isEmpty {
+        return "no-tests"
+      }
       return summary.unusedExcludes.isEmpty ? "load-error" : "unused-exclude"
     }
   }

@@ -80,7 +80,7 @@ import Testing
     #expect(result.status == 1)
     #expect(
       result.output.contains(
-        #"lists suites "leeep.fidd" (did you mean "leeep.fid"?), "leeep.user-idd" (did you mean "leeep.user-id"?), "nothing.like.it", which the contract does not have; suites: "#
+        #"lists suites "leeep.fidd" (did you mean "leeep.fid"?), "leeep.user-idd" (did you mean "leeep.user-id"?), which the contract does not have; suites: "#
       ), "\(result.output)")
   }
 
