@@ -77,6 +77,21 @@ enum RunCommand: Subcommand {
         help: "Write the tests that fail now as an expectations file (a baseline for --expectations).",
         repeatable: false),
       .init(
+        name: "compare", valueName: "PREVIOUS.json",
+        help:
+          "Compare with the JSON report (--report-json) of an earlier run: new failures, fixed, still failing, new and removed tests (docs/reports.md).",
+        repeatable: false),
+      .init(
+        name: "fail-on", valueName: "new-failures",
+        help:
+          "With --compare or --history: exit 0 when every failure is an old one (failed in the earlier run too), 1 when one is new.",
+        repeatable: false),
+      .init(
+        name: "history", valueName: "DIR",
+        help:
+          "Keep the last 50 runs' summaries in DIR/history.json: the HTML report draws the trend, and without --compare this run is compared with the last one.",
+        repeatable: false),
+      .init(
         name: "max-file-size", valueName: "BYTES",
         help: "Refuse vector and expectations files larger than this (K, M, G suffixes; default: 64M).",
         repeatable: false),
@@ -90,6 +105,7 @@ enum RunCommand: Subcommand {
                            [--show-failures N] [--max-failures N] [--report-json FILE] [--summary-md FILE]
                            [--report-html FILE] [--expectations FILE] [--junit-flavour standard|strict]
                            [--write-expectations FILE] [--max-file-size BYTES]
+                           [--compare PREVIOUS.json] [--history DIR] [--fail-on new-failures]
 
     Loads every *.json vector file under each PATH (recursively; *.schema.json files are skipped;
     a PATH may also be one vector file), runs each selected test against the reference parsers
@@ -112,6 +128,10 @@ enum RunCommand: Subcommand {
     With --expectations FILE (docs/expectations.md), a listed test that fails or errors is
     reported as skipped with its reason; a listed test that passes is a failure (unexpected
     pass), and an entry matching no loaded vector is stale and fails the run.
+    With --compare PREVIOUS.json (an earlier run's --report-json) or --history DIR, every test
+    is compared with the earlier run: the console prints new failures first and the line
+    `since <run id>: N new failures, N fixed, N still failing, N new, N removed`, and the
+    reports show what changed. --fail-on new-failures then exits 0 when every failure is old.
 
     OPTIONS:
     \(spec.optionsHelp)
@@ -185,20 +205,39 @@ enum RunCommand: Subcommand {
       json: arguments.value("report-json"), markdown: arguments.value("summary-md"),
       html: arguments.value("report-html"))
     let baselinePath = arguments.value("write-expectations")
+    let historyPath = arguments.value("history").map(RunHistory.path(folder:))
+    if let rule = arguments.value("fail-on") {
+      guard rule == "new-failures" else {
+        throw UsageError("--fail-on takes new-failures, got '\(rule)'", command: name)
+      }
+      guard arguments.value("compare") != nil || historyPath != nil else {
+        throw UsageError(
+          "--fail-on new-failures needs an earlier run to compare with: give --compare PREVIOUS.json or --history DIR",
+          command: name)
+      }
+    }
+    if historyPath != nil, let shard = selection.shard {
+      throw UsageError(
+        "--history records whole runs, and --shard \(shard) is a part of one: merge the shards' JSON reports (merge --json) and compare them with `conformance diff`",
+        command: name)
+    }
     // Every destination is checked before anything runs: a bad one is a command-line error now,
     // not after the whole run (docs/reports.md).
+    let heldFIFOs: ReportDestinationCheck.HeldFIFOs
     do {
-      try ReportDestinationCheck.check(
+      heldFIFOs = try ReportDestinationCheck.check(
         [("--junit", junitPath)]
           + [
             ("--report-json", destinations.json), ("--summary-md", destinations.markdown),
             ("--report-html", destinations.html), ("--write-expectations", baselinePath),
+            ("--history", historyPath),
           ].compactMap { option, path in path.map { (option, $0) } })
     } catch {
       var usage = UsageError(error.description, command: name)
       usage.reportsHandled = true  // a destination that cannot be written is not written
       throw usage
     }
+    defer { heldFIFOs.release() }
     // One id in every report of the run, which are renamed into place together at the end.
     let runID = RunID.make()
     // From here on, a run that cannot start still replaces every report with one that holds
@@ -215,7 +254,7 @@ enum RunCommand: Subcommand {
       error.reportsHandled = true
       return error
     }
-    // SIGINT and SIGTERM stop the run between files; the reports are then written for what ran
+    // SIGINT and SIGTERM stop the run within a second, mid-file too; the reports are then written for what ran
     // (docs/reports.md). Caught from here on, so a signal while the adapters start or the
     // files are found still ends with reports. Only in the real process: a captured console
     // never touches signals.
@@ -225,8 +264,16 @@ enum RunCommand: Subcommand {
     let implementations: [any Implementation]
     do {
       implementations = try Self.implementations(
-        from: arguments, selection: selection, ownSuites: declared.names, console: console)
+        from: arguments, selection: selection, ownSuites: declared.names, console: console, interruption: interruption)
     } catch {
+      if let signal = interruption.signal {
+        // A signal while the adapters started: the run did not start, and says why.
+        let stopped = RunInterruption(signal: signal, filesDone: 0, fileCount: 0)
+        _ = cannotStart(
+          "--adapter", "\(stopped.message): the adapters were starting", message: "", implementation: "")
+        console.printError("conformance run: interrupted by \(stopped.signalName) while the adapters were starting")
+        return stopped.exitStatus
+      }
       let commands = arguments.all("adapter").joined(separator: ", ")
       throw cannotStart(
         "--adapter", error.message, message: error.message, implementation: commands, showsUsage: error.showsUsage)
@@ -242,6 +289,20 @@ enum RunCommand: Subcommand {
           showsUsage: false)
       }
     }
+    // The earlier run: read (and refused, naming the file) before anything runs.
+    var previous: RunSnapshot? = nil
+    var history: RunHistory? = nil
+    do {
+      if let folder = arguments.value("history") { history = try RunHistory.load(folder: folder) }
+      if let file = arguments.value("compare") {
+        previous = try RunSnapshot.read(report: file)
+      } else {
+        previous = history?.latestSnapshot
+      }
+    } catch {
+      let option = error.path == historyPath ? "--history" : "--compare"
+      throw cannotStart(option, error.description, message: "\(option) \(error)", implementation: implementationName)
+    }
     if let rootError {
       throw cannotStart(
         "--vectors", rootError.description, message: "--vectors \(rootError)", implementation: implementationName)
@@ -250,8 +311,9 @@ enum RunCommand: Subcommand {
     // once for the shard stamp, the JSON report and a single root's manifest check.
     let corpusFiles = listings.flatMap(\.corpusFiles)
     let hasManifest = listings.contains { $0.isFolder && $0.manifest != nil }
+    let betweenRuns = previous != nil || history != nil
     let corpusDigest =
-      selection.shard != nil || !destinations.isEmpty || (hasManifest && listings.count == 1)
+      selection.shard != nil || !destinations.isEmpty || betweenRuns || (hasManifest && listings.count == 1)
       ? CorpusDigest.of(corpusFiles, loader: loader) : nil
     let stamp = corpusDigest.flatMap {
       ShardStamp.forRun(selection: selection, corpusDigest: $0, implementations: implementations.map(\.name))
@@ -277,8 +339,10 @@ enum RunCommand: Subcommand {
     runner.roots = roots
     let reportSet = ReportSet()
     let corpusProperties = corpusVersion.map { [JUnitProperty(name: "corpus-version", value: $0)] } ?? []
+    let startTime = JUnitTimestamp.now()
     let junit = JUnitReportWriter(
-      destination: junitPath, runProperties: (stamp?.junitProperties ?? []) + corpusProperties, flavour: flavour)
+      destination: junitPath, timestamp: startTime, runProperties: (stamp?.junitProperties ?? []) + corpusProperties,
+      flavour: flavour)
     junit.runID = runID
     junit.reportSet = reportSet
     junit.shard = selection.shard
@@ -294,9 +358,12 @@ enum RunCommand: Subcommand {
     info.corpusVersion = corpusVersion
     info.runID = runID
     info.implementationVersion = implementations.count == 1 ? version(of: implementations[0]) : nil
+    info.time = startTime.description
     let reports = RunReports(info: info, destinations: destinations)
     reports.reportSet = reportSet
-    if !reports.destinations.isEmpty { observers.append(reports) }
+    reports.previous = previous
+    reports.history = history
+    if !reports.destinations.isEmpty || betweenRuns { observers.append(reports) }
     let baseline = baselinePath.map(ExpectationsBaselineWriter.init(destination:))
     if let baseline { observers.append(baseline) }
     observers.append(reportSet)
@@ -308,6 +375,13 @@ enum RunCommand: Subcommand {
       ["JUnit report: \(junitPath)"] + reports.writtenLines + [baseline?.writtenLine].compactMap { $0 }
     }
     consoleReporter.implementation = implementationName
+    if let previous {
+      let failing = previous.failingKeys
+      consoleReporter.failedBefore = { failing.contains(RunSnapshot.key($0, $1, $2)) }
+      consoleReporter.comparisonLines = {
+        reports.comparison.map { [$0.line] + $0.differences.map { "note: " + $0 } } ?? []
+      }
+    }
     observers.append(consoleReporter)
     let summary: RunSummary
     do {
@@ -323,7 +397,12 @@ enum RunCommand: Subcommand {
       console.printError("conformance run: \(ConsoleText.escape(error.description))")
       return ConformanceCommand.ExitStatus.usageOrLoadError
     }
-    return summary.exitStatus
+    guard arguments.value("fail-on") != nil else { return summary.exitStatus }
+    let gated = RunComparison.gatedExitStatus(summary, comparison: reports.comparison)
+    if gated != summary.exitStatus {
+      console.print("--fail-on new-failures: every failure is an old one, so the run exits 0")
+    }
+    return gated
   }
 
   /// The hello's version of an adapter; this build's for the reference parsers (the version
@@ -368,7 +447,8 @@ enum RunCommand: Subcommand {
 
   /// The reference parsers, or the adapters of every `--adapter` (distinct hello names).
   static func implementations(
-    from arguments: ParsedArguments, selection: Selection, ownSuites: [String] = [], console: Console? = nil
+    from arguments: ParsedArguments, selection: Selection, ownSuites: [String] = [], console: Console? = nil,
+    interruption: Interruption? = nil
   ) throws(UsageError) -> [any Implementation] {
     // Checked with or without --adapter: a malformed value is never silently ignored.
     let options = try adapterOptions(from: arguments)
@@ -376,7 +456,8 @@ enum RunCommand: Subcommand {
     guard !commands.isEmpty else { return [ReferenceImplementation()] }
     var adapters: [ProcessImplementation] = []
     for command in commands {
-      let started = try adapter(command: command, options: options, selection: selection, ownSuites: ownSuites)
+      let started = try adapter(
+        command: command, options: options, selection: selection, ownSuites: ownSuites, interruption: interruption)
       for suite in started.unknownSuites {
         console?.printError(
           "conformance run: warning: adapter `\(ConsoleText.escape(command))` (\(ConsoleText.escape(started.name))) lists suite \(ConsoleText.escape(JSONSerializer.compact.string(from: .string(suite)))), which neither this harness nor the corpus has; it may implement a newer corpus. Its other suites run."
@@ -393,12 +474,14 @@ enum RunCommand: Subcommand {
   }
 
   /// Starts the adapter and checks that it implements at least one selected suite.
-  static func adapter(command: String, options: AdapterOptions, selection: Selection, ownSuites: [String] = [])
-    throws(UsageError) -> ProcessImplementation
-  {
+  static func adapter(
+    command: String, options: AdapterOptions, selection: Selection, ownSuites: [String] = [],
+    interruption: Interruption? = nil
+  ) throws(UsageError) -> ProcessImplementation {
     let adapter: ProcessImplementation
     do {
-      adapter = try ProcessImplementation(command: command, options: options, knownSuites: Contract.suites + ownSuites)
+      adapter = try ProcessImplementation(
+        command: command, options: options, knownSuites: Contract.suites + ownSuites, interruption: interruption)
     } catch {
       throw UsageError("--adapter: \(error)", command: name, showsUsage: false)
     }

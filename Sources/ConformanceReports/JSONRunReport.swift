@@ -35,6 +35,7 @@ public enum JSONRunReport {
     if !data.summary.unusedExcludes.isEmpty {
       top["unusedExcludes"] = .array(data.summary.unusedExcludes.map(JSONValue.string))
     }
+    if let time = info.time { top["time"] = .string(time) }
     if let reason = data.statusReason { top["statusReason"] = .string(reason) }
     if let interruption = data.summary.interruption {
       top["interruption"] = [
@@ -101,6 +102,8 @@ public enum JSONRunReport {
         object["message"] = .string(stale.message)
         return .object(object)
       })
+    if let comparison = data.comparison { top["comparison"] = comparison.json }
+    top["results"] = data.results.json
     return .object(top)
   }
 

@@ -36,6 +36,9 @@ public struct RunReportInfo: Sendable {
     return implementations.map(\.label).joined(separator: ", ")
   }
 
+  /// When the run started, `YYYY-MM-DDTHH:MM:SSZ` (the JUnit `timestamp`); `nil` leaves it out.
+  public var time: String?
+
   public init(
     toolName: String, toolVersion: String, implementation: String, roots: [String],
     selection: Selection = Selection(), expectations: ExpectedFailures? = nil,
@@ -154,6 +157,12 @@ public struct RunReportData: Sendable {
   public var listedFailures: [ListedFailure]
   public var suites: [SuiteRow]
   public var tags: [TagCounts]
+  /// Every test's state by (implementation, suite, id): the JSON report's `results`.
+  public var results = ResultIndex()
+  /// Set by `--compare` or `--history`: what changed since the earlier run.
+  public var comparison: RunComparison?
+  /// Set by `--history`: the earlier runs, oldest first, for the trend.
+  public var history: [RunHistory.Entry] = []
 
   public var loadErrors: [FileRow] { files.filter { $0.loadError != nil } }
 
@@ -279,6 +288,10 @@ public final class RunReportRecorder: RunObserver {
   /// The same two per implementation, in a run of several.
   private var implementationSuiteTags: [String: [String: TagTable]] = [:]
   private var implementationUntagged: [String: [String: Counts]] = [:]
+  private var results = ResultIndex()
+  /// When set, the ids of every loaded file, selected or not (for ``RunComparison``).
+  public var recordsCorpusTests = false
+  private var corpusIDs: [(suite: String, ids: [String])] = []
   public private(set) var data: RunReportData?
 
   public init(info: RunReportInfo) {
@@ -307,6 +320,7 @@ public final class RunReportRecorder: RunObserver {
       for result in results {
         record(result, suite: suite, location: report.location, implementation: report.implementation)
       }
+      if recordsCorpusTests { corpusIDs.append((suite, report.testIDs)) }
     }
     // A file is one row however many implementations ran it.
     if let last = files.last, report.implementation != nil, last.location.displayPath == row.location.displayPath {
@@ -314,6 +328,13 @@ public final class RunReportRecorder: RunObserver {
     } else {
       files.append(row)
     }
+  }
+
+  /// `suite\0id` of every test of the loaded files, selected or not (with ``recordsCorpusTests``).
+  public var corpusTests: Set<String> {
+    var tests: Set<String> = []
+    for (suite, ids) in corpusIDs { for id in ids { tests.insert(suite + "\u{0}" + id) } }
+    return tests
   }
 
   public func runFinished(_ summary: RunSummary) throws {
@@ -338,6 +359,7 @@ public final class RunReportRecorder: RunObserver {
         data!.implementationTags[implementation, default: [:]][suite] = (untagged, [])
       }
     }
+    data?.results = results
   }
 
   private func record(
@@ -358,6 +380,9 @@ public final class RunReportRecorder: RunObserver {
         implementationUntagged[implementation, default: [:]][suite, default: Counts()].add(result.status)
       }
     }
+    results.add(
+      implementation: implementation ?? info.implementation, suite: suite, id: result.id,
+      state: ResultIndex.State(result.status))
 
     func failure(_ kind: RunReportData.Failure.Kind, actual: JSONValue?, message: String) -> RunReportData.Failure {
       RunReportData.Failure(
