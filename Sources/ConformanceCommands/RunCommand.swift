@@ -78,6 +78,19 @@ enum RunCommand: Subcommand {
         name: "max-file-size", valueName: "BYTES",
         help: "Refuse vector and expectations files larger than this (K, M, G suffixes; default: 64M).",
         repeatable: false),
+      .init(
+        name: "reruns", valueName: "N",
+        help:
+          "With --adapter: ask a failing or erroring test again, up to N more times; one that then passes is flaky and counts as passed.",
+        repeatable: false),
+      .init(
+        name: "allure-results", valueName: "DIR",
+        help: "Also write Allure 2 results (one result file per test, attachments) into DIR, replacing this command's earlier results.",
+        repeatable: false),
+    ],
+    flags: [
+      .init(name: "help", help: "Show this help."),
+      .init(name: "fail-on-flaky", help: "With --reruns: a flaky test (passed only on a rerun) fails the run (exit 1)."),
     ])
 
   static var help: String {
@@ -88,6 +101,7 @@ enum RunCommand: Subcommand {
                            [--show-failures N] [--max-failures N] [--report-json FILE] [--summary-md FILE]
                            [--report-html FILE] [--expectations FILE] [--junit-flavour standard|strict]
                            [--write-expectations FILE] [--max-file-size BYTES]
+                           [--reruns N [--fail-on-flaky]] [--allure-results DIR]
 
     Loads every *.json vector file under each PATH (recursively; *.schema.json files are skipped;
     a PATH may also be one vector file), runs each selected test against the reference parsers
@@ -157,6 +171,8 @@ enum RunCommand: Subcommand {
       json: arguments.value("report-json"), markdown: arguments.value("summary-md"),
       html: arguments.value("report-html"))
     let baselinePath = arguments.value("write-expectations")
+    let reruns = try RerunOptions(arguments, command: name)
+    let allureFolder = arguments.value("allure-results")
     // Every destination is checked before anything runs: a bad one is a command-line error now,
     // not after the whole run (docs/reports.md).
     do {
@@ -166,6 +182,7 @@ enum RunCommand: Subcommand {
             ("--report-json", destinations.json), ("--summary-md", destinations.markdown),
             ("--report-html", destinations.html), ("--write-expectations", baselinePath),
           ].compactMap { option, path in path.map { (option, $0) } })
+      if let allureFolder { try AllureResultsWriter.checkDestination(allureFolder) }
     } catch {
       throw UsageError(error.description, command: name)
     }
@@ -215,12 +232,15 @@ enum RunCommand: Subcommand {
     // The corpus digest (every file found, whatever the selection), read once for the shard
     // stamp and the JSON report when either needs it.
     let corpusDigest =
-      selection.shard != nil || !destinations.isEmpty ? CorpusDigest.of(locations, loader: loader) : nil
+      selection.shard != nil || !destinations.isEmpty || allureFolder != nil
+      ? CorpusDigest.of(locations, loader: loader) : nil
     let stamp = corpusDigest.flatMap { ShardStamp.forRun(selection: selection, corpusDigest: $0) }
     var runner = Runner(
       implementations: implementations, selection: selection, loader: loader,
       expectedFailures: expectedFailures ?? ExpectedFailures(), interruption: interruption)
     runner.maxFailures = maxFailures
+    runner.reruns = reruns.count
+    runner.failsOnFlaky = reruns.failOnFlaky
     let reportSet = ReportSet()
     let junit = JUnitReportWriter(
       destination: junitPath, runProperties: stamp?.junitProperties ?? [], flavour: flavour)
@@ -240,13 +260,16 @@ enum RunCommand: Subcommand {
     if !reports.destinations.isEmpty { observers.append(reports) }
     let baseline = baselinePath.map(ExpectationsBaselineWriter.init(destination:))
     if let baseline { observers.append(baseline) }
+    let allure = allureFolder.map { AllureResultsWriter(folder: $0, info: info) }
+    if let allure { observers.append(allure) }
     observers.append(reportSet)
     // The console comes last: when it prints the closing lines, every report is on disk.
     let consoleReporter = ConsoleReporter(
       console: console, failureLimit: failureLimit, selection: selection, roots: roots,
       showsExpectedFailures: expectedFailures != nil
     ) {
-      ["JUnit report: \(junitPath)"] + reports.writtenLines + [baseline?.writtenLine].compactMap { $0 }
+      ["JUnit report: \(junitPath)"] + reports.writtenLines
+        + [baseline?.writtenLine, allure?.writtenLine].compactMap { $0 }
     }
     consoleReporter.implementation = implementationName
     observers.append(consoleReporter)
@@ -255,11 +278,13 @@ enum RunCommand: Subcommand {
       summary = try runner.run(locations, observers: observers)
     } catch let error as JUnitWriteError {
       junit.discard()
+      allure?.discard()
       reportSet.discard()
       console.printError("conformance run: \(ConsoleText.escape(error.description))")
       return ConformanceCommand.ExitStatus.usageOrLoadError
     } catch let error as ReportWriteError {
       junit.discard()
+      allure?.discard()
       reportSet.discard()
       console.printError("conformance run: \(ConsoleText.escape(error.description))")
       return ConformanceCommand.ExitStatus.usageOrLoadError

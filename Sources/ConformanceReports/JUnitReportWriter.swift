@@ -306,7 +306,7 @@ public final class JUnitReportWriter: PreparingRunObserver {
       let suiteText = VisibleXMLText(prefix + (suite ?? ""))
       let fileText = VisibleXMLText(report.location.displayPath)
       for index in order {
-        try writeTestCase(results[index], suite: suiteText, file: strict ? nil : fileText, to: writer)
+        try writeTestCase(results[index], suite: suiteText, file: strict ? nil : fileText, strict: strict, to: writer)
       }
     }
     try writer.endElement()
@@ -451,13 +451,16 @@ public final class JUnitReportWriter: PreparingRunObserver {
   }
 
   private static func writeTestCase(
-    _ result: TestResult, suite: VisibleXMLText, file: VisibleXMLText?, to writer: XMLWriter
+    _ result: TestResult, suite: VisibleXMLText, file: VisibleXMLText?, strict: Bool, to writer: XMLWriter
   ) throws(XMLWriterError) {
+    // With --reruns: the other tries, as Maven Surefire writes them (JUnitTries).
+    let tries = result.failedTries.isEmpty ? nil : JUnitTries(result, strict: strict)
     try writer.startElement("testcase")
     try writer.attribute("classname", suite)
     try writer.attribute("name", result.id)
     if let file { try writer.attribute("file", file) }
     try writer.attribute("time", JUnitFormat.seconds(nanoseconds: result.nanoseconds))
+    try tries?.writeBeforeOutcome(to: writer)
     switch result.status {
     case .passed:
       break
@@ -490,6 +493,7 @@ public final class JUnitReportWriter: PreparingRunObserver {
       try writer.text(shown)
       try writer.endElement()
     }
+    try tries?.writeAfterOutcome(to: writer)
     // What an adapter wrote on standard error during this test.
     if let log = result.log, !log.isEmpty {
       try writer.startElement("system-err")
@@ -501,7 +505,7 @@ public final class JUnitReportWriter: PreparingRunObserver {
 
   /// The test's description, as the first line of a failure's text, when it has one, then its
   /// input.
-  private static func describing(_ result: TestResult) -> String {
+  static func describing(_ result: TestResult) -> String {
     var text = ""
     if let description = result.description {
       text += "description: \(TextCap.cut(description, limit: TextCap.quotedValue))\n"
@@ -511,7 +515,7 @@ public final class JUnitReportWriter: PreparingRunObserver {
   }
 
   /// A value pretty-printed, cut to ``TextCap/quotedValue``.
-  private static func quoted(_ value: JSONValue) -> String {
+  static func quoted(_ value: JSONValue) -> String {
     TextCap.cut(JSONSerializer.pretty.string(from: value), limit: TextCap.quotedValue)
   }
 }
