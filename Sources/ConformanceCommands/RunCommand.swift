@@ -255,6 +255,7 @@ enum RunCommand: Subcommand {
     info.loader = loader
     info.corpusDigest = corpusDigest
     info.runID = runID
+    info.reruns = reruns.count
     let reports = RunReports(info: info, destinations: destinations)
     reports.reportSet = reportSet
     if !reports.destinations.isEmpty { observers.append(reports) }

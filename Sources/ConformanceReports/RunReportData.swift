@@ -21,6 +21,8 @@ public struct RunReportInfo: Sendable {
   public var corpusDigest: CorpusDigest?
   /// The run's id, the same in every report of the run (``RunID``); `nil` leaves it out.
   public var runID: String?
+  /// `--reruns N`: the reports then list flaky tests and count them.
+  public var reruns = 0
 
   public init(
     toolName: String, toolVersion: String, implementation: String, roots: [String],
@@ -97,6 +99,8 @@ public struct RunReportData: Sendable {
     public var entryPlace: String?
     /// Whose failure it is, in a run of several implementations.
     public var implementation: String? = nil
+    /// With `--reruns`: every try, when the test was asked more than once.
+    public var tries: [Try] = []
   }
 
   /// A test listed as an expected failure that did fail or error (reported as skipped).
@@ -137,6 +141,8 @@ public struct RunReportData: Sendable {
   public var listedFailures: [ListedFailure]
   public var suites: [SuiteRow]
   public var tags: [TagCounts]
+  /// Tests that passed on a rerun (`--reruns`), in run order.
+  public var flaky: [FlakyTest] = []
 
   public var loadErrors: [FileRow] { files.filter { $0.loadError != nil } }
 
@@ -234,6 +240,7 @@ public final class RunReportRecorder: RunObserver {
   private var files: [RunReportData.FileRow] = []
   private var failures: [RunReportData.Failure] = []
   private var listedFailures: [RunReportData.ListedFailure] = []
+  private var flaky: [RunReportData.FlakyTest] = []
   private var tags = TagTable()
   private var suiteTags: [String: TagTable] = [:]
   private var suiteUntagged: [String: Counts] = [:]
@@ -281,7 +288,7 @@ public final class RunReportRecorder: RunObserver {
     }
     data = RunReportData(
       info: info, summary: summary, corpusDigest: digest.hexValue, corpusFileCount: digest.fileCount, files: files,
-      failures: failures, listedFailures: listedFailures, suites: suites, tags: tags.ordered)
+      failures: failures, listedFailures: listedFailures, suites: suites, tags: tags.ordered, flaky: flaky)
   }
 
   private func record(
@@ -299,11 +306,18 @@ public final class RunReportRecorder: RunObserver {
       RunReportData.Failure(
         kind: kind, location: location, suite: suite, id: result.id, description: result.description,
         tags: result.tags, input: result.input, expected: result.expected.json, actual: actual, message: message,
-        entryPlace: result.expectedFailure?.entry.place, implementation: implementation)
+        entryPlace: result.expectedFailure?.entry.place, implementation: implementation,
+        tries: RunReportData.tries(of: result))
     }
     switch result.status {
     case .passed:
-      break
+      if result.isFlaky {
+        flaky.append(
+          RunReportData.FlakyTest(
+            location: location, suite: suite, id: result.id, description: result.description, tags: result.tags,
+            input: result.input, expected: result.expected.json, implementation: implementation,
+            tries: RunReportData.tries(of: result)))
+      }
     case .failed(let mismatch):
       let kind: RunReportData.Failure.Kind =
         result.expectedFailure?.isUnexpectedPass == true ? .unexpectedPass : .failed
