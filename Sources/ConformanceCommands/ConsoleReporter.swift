@@ -123,7 +123,9 @@ final class ConsoleReporter: RunObserver {
     }
     if flakyCount > 0 {
       console.print("")
-      console.print("\(flakyCount) flaky \(flakyCount == 1 ? "test" : "tests") (failed, then passed on a rerun; counted as passed\(summary.failsOnFlaky ? ", failing the run: --fail-on-flaky" : "")):")
+      console.print(
+        "\(flakyCount) flaky \(flakyCount == 1 ? "test" : "tests") (failed, then passed on a rerun; counted as passed\(summary.failsOnFlaky ? ", failing the run: --fail-on-flaky" : "")):"
+      )
       for line in flaky { console.print(line) }
       if flakyCount > flaky.count {
         console.print("… and \(flakyCount - flaky.count) more flaky tests not shown (the JSON report lists them all)")
@@ -173,7 +175,8 @@ final class ConsoleReporter: RunObserver {
     console.print("\(summary.files) files in \(formatSeconds(summary.nanoseconds)) s")
     for line in writtenReports() { console.print(text(line)) }
     // The closing line counts every problem as failed, so it never says "0 failed" on a red run.
-    var closing = "\(totals.passed) passed\(totals.flaky > 0 ? " (\(totals.flaky) flaky)" : ""), \(totals.failed + totals.errored + totals.loadErrors + stale) failed"
+    var closing =
+      "\(totals.passed) passed\(totals.flaky > 0 ? " (\(totals.flaky) flaky)" : ""), \(totals.failed + totals.errored + totals.loadErrors + stale) failed"
     let expected = expectedFailures.values.flatMap(\.values).reduce(0, +)
     if expected > 0 { closing += ", \(expected) expected \(expected == 1 ? "failure" : "failures")" }
     if totals.skipped - expected > 0 { closing += ", \(totals.skipped - expected) skipped" }

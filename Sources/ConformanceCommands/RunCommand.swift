@@ -85,12 +85,14 @@ enum RunCommand: Subcommand {
         repeatable: false),
       .init(
         name: "allure-results", valueName: "DIR",
-        help: "Also write Allure 2 results (one result file per test, attachments) into DIR, replacing this command's earlier results.",
+        help:
+          "Also write Allure 2 results (one result file per test, attachments) into DIR, replacing this command's earlier results.",
         repeatable: false),
     ],
     flags: [
       .init(name: "help", help: "Show this help."),
-      .init(name: "fail-on-flaky", help: "With --reruns: a flaky test (passed only on a rerun) fails the run (exit 1)."),
+      .init(
+        name: "fail-on-flaky", help: "With --reruns: a flaky test (passed only on a rerun) fails the run (exit 1)."),
     ])
 
   static var help: String {

@@ -59,7 +59,8 @@ extension Runner {
     case .passed, .skipped: return
     }
     var tries = [
-      FailedTry(status: result.status, actual: result.actual, nanoseconds: result.nanoseconds, log: result.log, number: 1)
+      FailedTry(
+        status: result.status, actual: result.actual, nanoseconds: result.nanoseconds, log: result.log, number: 1)
     ]
     for number in 2...(reruns + 1) {
       let started = monotonicNanoseconds()

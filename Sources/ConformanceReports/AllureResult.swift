@@ -142,8 +142,10 @@ enum AllureResult {
     // A flaky test's failed tries come first, as retries of the final result (same historyId).
     if result.isFlaky {
       for attempt in result.failedTries {
-        files += item(status: attempt.status, actual: attempt.actual, log: attempt.log, nanoseconds: attempt.nanoseconds)
-          .files()
+        files += item(
+          status: attempt.status, actual: attempt.actual, log: attempt.log, nanoseconds: attempt.nanoseconds
+        )
+        .files()
       }
     }
     var final = item(status: result.status, actual: result.actual, log: result.log, nanoseconds: result.nanoseconds)
@@ -265,7 +267,8 @@ enum AllureResult {
       object["parameters"] = .array(parameters)
       object["attachments"] = .array(attachmentValues)
       files.append(
-        AllureFile(name: uuid + "-result.json", bytes: Array(JSONSerializer.compact.string(from: .object(object)).utf8)))
+        AllureFile(name: uuid + "-result.json", bytes: Array(JSONSerializer.compact.string(from: .object(object)).utf8))
+      )
       return files
     }
   }

@@ -1,6 +1,6 @@
+import CSystemShims
 import ConformanceJSON
 import ConformanceKit
-import CSystemShims
 import Dispatch
 import Synchronization
 
@@ -168,7 +168,9 @@ public final class AllureResultsWriter: PreparingRunObserver {
 
   public var preparer: @Sendable (FileReport) -> any Sendable {
     let implementation = info.implementation
-    return { report in AllureResult.files(for: report, implementation: implementation, now: AllureResult.nowMilliseconds()) }
+    return { report in
+      AllureResult.files(for: report, implementation: implementation, now: AllureResult.nowMilliseconds())
+    }
   }
 
   public func fileFinished(_ report: FileReport) throws(ReportWriteError) {
@@ -247,7 +249,8 @@ public final class AllureResultsWriter: PreparingRunObserver {
     var marker: JSONObject = ["format": "conformance-allure-results/1"]
     if let runID = info.runID { marker["runId"] = .string(runID) }
     files.append(
-      AllureFile(name: Self.markerName, bytes: Array((JSONSerializer.compact.string(from: .object(marker)) + "\n").utf8)))
+      AllureFile(
+        name: Self.markerName, bytes: Array((JSONSerializer.compact.string(from: .object(marker)) + "\n").utf8)))
     pending += files
     try flush()
     try commit()

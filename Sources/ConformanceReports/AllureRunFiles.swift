@@ -20,7 +20,9 @@ enum AllureRunFiles {
     entries.append(("corpus.roots", info.roots.joined(separator: ", ")))
     entries.append(("implementations", info.implementation))
     for implementation in info.implementations {
-      if let version = implementation.version { entries.append(("implementation.\(implementation.name).version", version)) }
+      if let version = implementation.version {
+        entries.append(("implementation.\(implementation.name).version", version))
+      }
     }
     if let runID = info.runID { entries.append(("run.id", runID)) }
     let text = entries.map { key, value in escape(key, isKey: true) + "=" + escape(value, isKey: false) }
@@ -62,9 +64,13 @@ enum AllureRunFiles {
       object = ["name": "GitHub Actions", "type": "github"]
       if let repository = value("GITHUB_REPOSITORY") {
         object["url"] = .string("\(server)/\(repository)")
-        if let run = value("GITHUB_RUN_ID") { object["buildUrl"] = .string("\(server)/\(repository)/actions/runs/\(run)") }
+        if let run = value("GITHUB_RUN_ID") {
+          object["buildUrl"] = .string("\(server)/\(repository)/actions/runs/\(run)")
+        }
       }
-      if let number = value("GITHUB_RUN_NUMBER").flatMap(Int.init) { object["buildOrder"] = .number(JSONNumber(number)) }
+      if let number = value("GITHUB_RUN_NUMBER").flatMap(Int.init) {
+        object["buildOrder"] = .number(JSONNumber(number))
+      }
       if let workflow = value("GITHUB_WORKFLOW") {
         object["buildName"] = .string(workflow + (value("GITHUB_RUN_NUMBER").map { " #\($0)" } ?? ""))
       }
@@ -132,7 +138,8 @@ enum AllureRunFiles {
         "Load errors", "a vector file could not be loaded: none of its tests ran", statuses: ["broken"],
         message: "(?s)load error: .*"),
       category(
-        "Flaky", "passed on a rerun (--reruns) after failing or erroring first", statuses: ["passed", "failed", "broken"],
+        "Flaky", "passed on a rerun (--reruns) after failing or erroring first",
+        statuses: ["passed", "failed", "broken"],
         message: nil, flaky: true),
       category(
         "Stale expectations", "an expectations entry that matched no test", statuses: ["failed"],

@@ -38,7 +38,8 @@ extension RunReportData {
     func record(_ status: TestResult.Status, actual: Outcome?, number: Int) -> Try {
       switch status {
       case .passed: Try(number: number, outcome: "passed", actual: actual?.json, message: nil)
-      case .failed(let failure): Try(number: number, outcome: "failed", actual: failure.actual, message: failure.difference)
+      case .failed(let failure):
+        Try(number: number, outcome: "failed", actual: failure.actual, message: failure.difference)
       case .errored(let message): Try(number: number, outcome: "errored", actual: nil, message: message)
       case .skipped(let reason): Try(number: number, outcome: "skipped", actual: nil, message: reason)
       }
