@@ -186,7 +186,9 @@ enum RunCommand: Subcommand {
           ].compactMap { option, path in path.map { (option, $0) } })
       if let allureFolder { try AllureResultsWriter.checkDestination(allureFolder) }
     } catch {
-      throw UsageError(error.description, command: name)
+      var usage = UsageError(error.description, command: name)
+      usage.reportsHandled = true  // a destination that cannot be written is not written
+      throw usage
     }
     // One id in every report of the run, which are renamed into place together at the end.
     let runID = RunID.make()
@@ -198,7 +200,9 @@ enum RunCommand: Subcommand {
           location: VectorFileLocation(root: "", path: subject, problem: reason), suite: nil, reason: reason),
         junit: junitPath, destinations: destinations, implementation: implementation, selection: selection,
         runID: runID)
-      return UsageError(message, command: name)
+      var error = UsageError(message, command: name)
+      error.reportsHandled = true
+      return error
     }
     // SIGINT and SIGTERM stop the run between files; the reports are then written for what ran
     // (docs/reports.md). Caught from here on, so a signal while the adapters start or the
@@ -236,13 +240,16 @@ enum RunCommand: Subcommand {
     let corpusDigest =
       selection.shard != nil || !destinations.isEmpty || allureFolder != nil
       ? CorpusDigest.of(locations, loader: loader) : nil
-    let stamp = corpusDigest.flatMap { ShardStamp.forRun(selection: selection, corpusDigest: $0) }
+    let stamp = corpusDigest.flatMap {
+      ShardStamp.forRun(selection: selection, corpusDigest: $0, implementations: implementations.map(\.name))
+    }
     var runner = Runner(
       implementations: implementations, selection: selection, loader: loader,
       expectedFailures: expectedFailures ?? ExpectedFailures(), interruption: interruption)
     runner.maxFailures = maxFailures
     runner.reruns = reruns.count
     runner.failsOnFlaky = reruns.failOnFlaky
+    runner.roots = roots
     let reportSet = ReportSet()
     let junit = JUnitReportWriter(
       destination: junitPath, runProperties: stamp?.junitProperties ?? [], flavour: flavour)
@@ -388,6 +395,29 @@ enum RunCommand: Subcommand {
     }
     observers.append(reportSet)
     _ = try? Runner(implementation: NoImplementation()).run([failure.location], observers: observers)
+  }
+
+  /// Replaces the reports a refused command line names (`--junit`, default `Reports/junit.xml`,
+  /// `--report-json`, `--summary-md`, `--report-html`) with one holding the error, read leniently
+  /// from the raw `arguments`; nothing is written when a destination is unusable.
+  static func writeReports(ofUsageError error: UsageError, arguments: [String]) {
+    let values = spec.leniently(arguments)
+    let junit = values["junit"]?.first ?? "Reports/junit.xml"
+    let destinations = ReportDestinations(
+      json: values["report-json"]?.first, markdown: values["summary-md"]?.first, html: values["report-html"]?.first)
+    let named =
+      [("--junit", junit)]
+      + [
+        ("--report-json", destinations.json), ("--summary-md", destinations.markdown),
+        ("--report-html", destinations.html),
+      ]
+      .compactMap { option, path in path.map { (option, $0) } }
+    guard (try? ReportDestinationCheck.check(named)) != nil else { return }
+    let reason = "the command line was refused: \(error.message)"
+    writeReports(
+      ofStartFailure: LoadFailure(
+        location: VectorFileLocation(root: "", path: "command line", problem: reason), suite: nil, reason: reason),
+      junit: junit, destinations: destinations, implementation: "", selection: Selection(), runID: RunID.make())
   }
 
   /// `1048576`, `1024K`, `64M`, `1G` (powers of 1024) as a number of bytes.

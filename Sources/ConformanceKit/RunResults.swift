@@ -184,6 +184,10 @@ public struct RunSummary: Sendable {
   public var nothingCheckable = false
   /// Tests passing the filters in suites the implementation supports (the shard left out).
   public var checkableMatches = 0
+  /// Why nothing was checked, in words, when ``nothingSelected`` or ``nothingCheckable``: every
+  /// report carries it (a JUnit error testcase, the JSON report's `statusReason`, the Markdown
+  /// heading), so no report of such a run reads green.
+  public var nothingCheckedReason: String? = nil
   /// Set to the limit when `--max-failures` stopped the run.
   public var stoppedAtProblems: Int? = nil
 

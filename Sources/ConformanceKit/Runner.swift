@@ -54,6 +54,8 @@ public struct Runner: Sendable {
   public var reruns = 0
   /// `--fail-on-flaky`: a test that passed only on a rerun fails the run.
   public var failsOnFlaky = false
+  /// The vectors roots as given, for the message of a run that selected nothing.
+  public var roots: [String] = []
 
   public init(
     implementation: any Implementation, selection: Selection = Selection(),
@@ -178,6 +180,16 @@ public struct Runner: Sendable {
     if summary.interruption == nil && summary.totals.loadErrors == 0 {
       summary.nothingSelected = summary.filterMatches == 0
       summary.nothingCheckable = summary.filterMatches > 0 && summary.checkableMatches == 0
+      if summary.nothingSelected {
+        summary.nothingCheckedReason = selection.nothingSelectedMessage(roots: roots)
+      } else if summary.nothingCheckable {
+        let suites =
+          Contract.suites.filter { summary.bySuite[$0].map { $0.tests > 0 } ?? false }
+          + summary.bySuite.keys.filter { !Contract.suites.contains($0) && summary.bySuite[$0]!.tests > 0 }.sorted()
+        summary.nothingCheckedReason =
+          "\(implementations.map(\.name).joined(separator: ", ")) implements none of the selected tests' suites "
+          + "(\(suites.joined(separator: ", "))): every test was skipped, nothing was checked"
+      }
     }
     summary.nanoseconds = monotonicNanoseconds() - started
     for observer in observers { try observer.runFinished(summary) }

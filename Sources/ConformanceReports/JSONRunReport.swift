@@ -30,6 +30,7 @@ public enum JSONRunReport {
       "selection": selection(info.selection),
     ]
     if let runID = info.runID { top["runId"] = .string(runID) }
+    if let reason = data.statusReason { top["statusReason"] = .string(reason) }
     if let interruption = data.summary.interruption {
       top["interruption"] = [
         "signal": .string(interruption.signalName), "filesDone": number(interruption.filesDone),

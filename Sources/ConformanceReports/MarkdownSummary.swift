@@ -112,6 +112,9 @@ public enum MarkdownSummary {
     if let interruption = data.summary.interruption {
       return "⚠️ Conformance: \(interruption.message); " + (problems + [rest]).joined(separator: ", ")
     }
+    if let reason = data.summary.nothingCheckedReason {
+      return "❌ Conformance: \(ReportText.markdown(reason)); " + (problems + [rest]).joined(separator: ", ")
+    }
     if problems.isEmpty { return "✅ Conformance: \(rest)" }
     return "❌ Conformance: \(problems.joined(separator: ", ")); \(rest)"
   }

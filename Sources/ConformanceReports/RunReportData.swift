@@ -187,6 +187,17 @@ public struct RunReportData: Sendable {
     }
   }
 
+  /// Why the status is not `passed` or `failed`, in words: what was not checked (`no-tests`),
+  /// how many files did not load (`load-error`), the signal (`interrupted`); `nil` otherwise.
+  public var statusReason: String? {
+    if let interruption = summary.interruption { return interruption.message }
+    guard summary.exitStatus == 2 else { return nil }
+    if summary.totals.loadErrors > 0 {
+      return "\(summary.totals.loadErrors) vector file\(summary.totals.loadErrors == 1 ? "" : "s") could not be loaded"
+    }
+    return summary.nothingCheckedReason
+  }
+
   /// Standard tags in the contract's order, then the others in byte order.
   static func tagPrecedes(_ a: String, _ b: String) -> Bool {
     let rankA = Contract.standardTags.firstIndex { $0.utf8.elementsEqual(a.utf8) } ?? Int.max

@@ -2,8 +2,8 @@ import ConformanceJSON
 import ConformanceKit
 
 /// `adapty.onboarding.event`: one event an `AdaptyOnboardingControllerDelegate` method receives
-/// (docs/suites/adapty.onboarding.event.md, Adapty seed "iOS SDKでオンボーディングイベントを処理する"). The context's `channel`
-/// names the delegate method; each field may be spelled snake_case or camelCase, because the seed's
+/// (docs/suites/adapty.onboarding.event.md, Adapty guide "iOS SDKでオンボーディングイベントを処理する"). The context's `channel`
+/// names the delegate method; each field may be spelled snake_case or camelCase, because the guide's
 /// examples show both (`"actionId"`/`"screenClientId"` for the custom action, `"action_id"`/
 /// `"screen_cid"` everywhere else).
 public struct AdaptyOnboardingEventSuite: ReferenceSuite {
@@ -35,7 +35,7 @@ public struct AdaptyOnboardingEventSuite: ReferenceSuite {
   }
 
   static let actionID = Field(snakeCase: "action_id", camelCase: "actionId")
-  /// The meta fields in the contract's order (seed: "onboardingId / screenClientId / screenIndex /
+  /// The meta fields in the contract's order (Adapty guide: "onboardingId / screenClientId / screenIndex /
   /// screensTotal"; the JSON examples spell them onboarding_id / screen_cid / screen_index /
   /// total_screens).
   static let onboardingID = Field(snakeCase: "onboarding_id", camelCase: "onboardingId")
@@ -45,7 +45,7 @@ public struct AdaptyOnboardingEventSuite: ReferenceSuite {
   static let metaFields = [onboardingID, screenCID, screenIndex, totalScreens]
   static let elementID = Field(snakeCase: "element_id", camelCase: "elementId")
 
-  /// Analytics event names, matched byte for byte in snake_case as the seed's JSON examples write
+  /// Analytics event names, matched byte for byte in snake_case as the guide's JSON examples write
   /// them (`"name": "onboarding_started"`); any other name is an `unknown` event that keeps it.
   static let knownEventNames = [
     "onboarding_started", "screen_presented", "screen_completed", "second_screen_presented",

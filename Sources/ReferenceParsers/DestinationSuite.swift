@@ -1,7 +1,7 @@
 import ConformanceJSON
 import ConformanceKit
 
-/// `leeep.push.destination`: the destination update LeeepPushClient syncs (docs/suites/leeep.push.destination.md, LEEEP seed:
+/// `leeep.push.destination`: the destination update LeeepPushClient syncs (docs/suites/leeep.push.destination.md, LEEEP iOS SDK reference, Push:
 /// "kind は "fcm_fid" のみです" / "value はFCMに登録済みのFirebase Installation IDです。形式は
 /// [cdef][A-Za-z0-9_-]{21}" / "permission は LeeepPushPermission の unknown / notDetermined /
 /// denied / granted / provisional です。配信可能な権限は granted です").
@@ -13,7 +13,7 @@ public struct DestinationSuite: ReferenceSuite {
   static let supportedKind = "fcm_fid"
   /// LeeepPushPermission's cases, spelled exactly (case-sensitive, no trimming).
   static let permissions = ["unknown", "notDetermined", "denied", "granted", "provisional"]
-  /// The only permission the seed calls deliverable; `provisional` is not.
+  /// The only permission the reference calls deliverable; `provisional` is not.
   static let deliverablePermission = "granted"
 
   public init() {}

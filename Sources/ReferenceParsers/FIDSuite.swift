@@ -1,7 +1,7 @@
 import ConformanceJSON
 import ConformanceKit
 
-/// `leeep.fid`: a Firebase Installation ID as LeeepPushClient accepts it (docs/suites/leeep.fid.md, LEEEP seed:
+/// `leeep.fid`: a Firebase Installation ID as LeeepPushClient accepts it (docs/suites/leeep.fid.md, LEEEP iOS SDK reference, Push:
 /// "形式は [cdef][A-Za-z0-9_-]{21}。FCMトークン・APNsトークンは受理しません").
 public struct FIDSuite: ReferenceSuite {
   public let name = "leeep.fid"

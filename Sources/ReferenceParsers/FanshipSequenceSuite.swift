@@ -2,7 +2,7 @@ import ConformanceJSON
 import ConformanceKit
 
 /// `fanship.sequence`: the order in which an app integrating the FANSHIP (popinfo) iOS SDK sees
-/// its calls and callbacks (docs/suites/fanship.sequence.md, FANSHIP seed "6 動作概要": 6.1 初回起動時のシーケンス,
+/// its calls and callbacks (docs/suites/fanship.sequence.md, FANSHIP iOS SDK guide "6 動作概要": 6.1 初回起動時のシーケンス,
 /// 6.2 プッシュ通知を受信するまでのシーケンス). The input is a trace of step names, read left to
 /// right; the first step that breaks a rule is reported, and a trace may stop after any step. The
 /// shape check and the reading are ``StepNameSequence``'s, shared with `adapty.presentation`.

@@ -2,7 +2,7 @@ import ConformanceJSON
 import ConformanceKit
 
 /// `leeep.link`: classifies a link tapped inside a LEEEP tag the way `onTapLink` reports it
-/// (docs/suites/leeep.link.md, LEEEP seed: "引数の LeeepLinkHandlerParam により、以下のパターンで分岐させることが
+/// (docs/suites/leeep.link.md, LEEEP iOS SDK reference, LeeepTagView onTapLink: "引数の LeeepLinkHandlerParam により、以下のパターンで分岐させることが
 /// できます"; ブログ: "LEEEP管理画面のブログ詳細ページ設定と一致したリンクを判定します").
 ///
 /// The routes stand for the site's page settings; the first route the URL matches gives the

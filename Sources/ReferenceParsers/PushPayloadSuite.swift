@@ -30,7 +30,7 @@ public struct LeeepPushScope: Sendable {
   }
 
   /// Reads the context's `expected_scope`: an object whose `website_id` and `app_id` are strings
-  /// (the seed builds it "アプリの設定から", from the app's configuration). They are compared byte
+  /// (the reference builds it "アプリの設定から", from the app's configuration). They are compared byte
   /// for byte, never validated: a value no payload could carry simply never matches. Other keys are
   /// ignored, as the suites ignore keys they do not read. Anything else is a mistake in the vector
   /// file, never a rejection of the input.

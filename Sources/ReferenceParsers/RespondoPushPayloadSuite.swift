@@ -4,7 +4,7 @@ import ConformanceKit
 /// `respondo.push.payload`: what `Respondo.handlePush` / `RespondoPushPayload.from(data)` /
 /// `Respondo.handlePushData` accept (docs/suites/respondo.push.payload.md, Respondo guide, プッシュ通知 "ペイロードの形式").
 ///
-/// The seed: "ペイロードは常にルートの respondo キーの下に置かれます（iOS では userInfo 内、Android では
+/// Respondo guide, プッシュ通知: "ペイロードは常にルートの respondo キーの下に置かれます（iOS では userInfo 内、Android では
 /// data["respondo"] 内の JSON 文字列として）" and "すべての値はフラットな文字列です".
 public struct RespondoPushPayloadSuite: ReferenceSuite {
   public let name = "respondo.push.payload"

@@ -52,7 +52,7 @@ public struct RespondoPushTokenSuite: ReferenceSuite {
     .accept(output: ["transport": .string(transport), "token": .string(token)])
   }
 
-  /// Lowercase hex, even length, 64–200 characters (the seed's `String(format: "%02x", $0)`).
+  /// Lowercase hex, even length, 64–200 characters (the guide's `String(format: "%02x", $0)`).
   static func isAPNsDeviceToken(_ token: String) -> Bool {
     let bytes = token.utf8
     return (64...200).contains(bytes.count) && bytes.count.isMultiple(of: 2)

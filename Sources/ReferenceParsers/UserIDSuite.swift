@@ -2,7 +2,7 @@ import ConformanceJSON
 import ConformanceKit
 
 /// `leeep.user-id`: the external member ID given to `Leeep.setUserId` and
-/// `LeeepPushClient.identify` (docs/suites/leeep.user-id.md, LEEEP seed: "userId はUTF-8で1〜255バイト、空白だけの値は
+/// `LeeepPushClient.identify` (docs/suites/leeep.user-id.md, LEEEP iOS SDK reference, Push: "userId はUTF-8で1〜255バイト、空白だけの値は
 /// 不可です。SDKは受け取った文字列の前後空白除去やUnicode正規化を行いません").
 public struct UserIDSuite: ReferenceSuite {
   public let name = "leeep.user-id"

@@ -361,7 +361,7 @@ extension AdaptyOnboardingEventVectors {
 
   static func analyticsEvents() -> GeneratedFile {
     var file = builder(
-      "analytics: the name gives the event (snake_case names as in the seed's examples), unknown names are "
+      "analytics: the name gives the event (snake_case names as in the guide's examples), unknown names are "
         + "kept, screen_completed adds element_id and reply")
     var event = base("analytics")
     for name in knownEventNames {
@@ -401,7 +401,7 @@ extension AdaptyOnboardingEventVectors {
         tags: id == "unicode-reply" ? ["valid", "unicode"] : ["valid"], input: variant.input,
         context: variant.context, expect: variant.accept)
     }
-    // Decision: names are matched in snake_case only, byte for byte. The seed's camelCase words
+    // Decision: names are matched in snake_case only, byte for byte. The guide's camelCase words
     // (onboardingStarted, ...) are the Swift enum cases, not wire names; they are unknown events.
     for name in knownEventNames {
       let camel = camelCase(name)

@@ -14,7 +14,7 @@ enum AdaptyOnboardingEventVectors {
 
   static func files() -> [GeneratedFile] {
     [
-      seedExamples(), spelling(), ignoredKeys(), duplicateField(), missingKey(), notAnObject(), invalidType(),
+      guideExamples(), spelling(), ignoredKeys(), duplicateField(), missingKey(), notAnObject(), invalidType(),
       screenNumbers(), invalidValue(), analyticsEvents(), checkOrder(), contextFree(),
     ]
   }
@@ -145,7 +145,7 @@ enum AdaptyOnboardingEventVectors {
   static let elementIDField = elementID
   static let knownEventNamesList = knownEventNames
 
-  /// A typical valid event of each channel (values from the seed's examples).
+  /// A typical valid event of each channel (values from the guide's examples).
   static func base(_ channel: String) -> Event {
     switch channel {
     case "custom_action":
@@ -181,11 +181,11 @@ enum AdaptyOnboardingEventVectors {
     ("null", .null), ("boolean", false), ("number", 0), ("string", "x"), ("array", []),
   ]
 
-  // MARK: - Seed examples
+  // MARK: - The guide's examples
 
-  /// Every JSON example of the seed, verbatim, with the output docs/suites/adapty.onboarding.event.md gives for it.
-  static func seedExamples() -> GeneratedFile {
-    var file = builder("every event example of the Adapty seed, verbatim (イベントの例)")
+  /// Every JSON example of the Adapty guide, verbatim, with the output docs/suites/adapty.onboarding.event.md gives for it.
+  static func guideExamples() -> GeneratedFile {
+    var file = builder("every event example of the Adapty guide, verbatim (イベントの例)")
     func meta(_ cid: String, _ index: Int, _ total: Int) -> JSONValue {
       [
         "onboarding_id": "onboarding_123", "screen_cid": .string(cid), "screen_index": .number(JSONNumber(index)),
@@ -194,12 +194,12 @@ enum AdaptyOnboardingEventVectors {
     }
     func add(_ id: String, _ channel: String, _ description: String, _ text: String, _ output: JSONValue) {
       file.add(
-        id: "seed.\(id)", description: description, tags: ["valid"], input: .parsing(text),
+        id: "guide-example.\(id)", description: description, tags: ["valid"], input: .parsing(text),
         context: ["channel": .string(channel)], expect: .accept(output: output))
     }
     add(
       "custom-action", "custom_action",
-      "the seed's custom action example (camelCase: actionId, onboardingId, screenClientId, screenIndex, screensTotal)",
+      "the guide's custom action example (camelCase: actionId, onboardingId, screenClientId, screenIndex, screensTotal)",
       """
       {
         "actionId": "allowNotifications",
@@ -213,7 +213,7 @@ enum AdaptyOnboardingEventVectors {
       """,
       ["channel": "custom_action", "action_id": "allowNotifications", "meta": meta("profile_screen", 0, 3)])
     add(
-      "close-action", "close_action", "the seed's close action example (snake_case)",
+      "close-action", "close_action", "the guide's close action example (snake_case)",
       """
       {
         "action_id": "close_button",
@@ -227,7 +227,7 @@ enum AdaptyOnboardingEventVectors {
       """,
       ["channel": "close_action", "action_id": "close_button", "meta": meta("final_screen", 3, 4)])
     add(
-      "paywall-action", "paywall_action", "the seed's open paywall example: the action ID is the placement ID",
+      "paywall-action", "paywall_action", "the guide's open paywall example: the action ID is the placement ID",
       """
       {
           "action_id": "premium_offer_1",
@@ -241,7 +241,7 @@ enum AdaptyOnboardingEventVectors {
       """,
       ["channel": "paywall_action", "action_id": "premium_offer_1", "meta": meta("pricing_screen", 2, 4)])
     add(
-      "finished-loading", "finished_loading", "the seed's finished loading example: meta only",
+      "finished-loading", "finished_loading", "the guide's finished loading example: meta only",
       """
       {
           "meta": {
@@ -254,7 +254,7 @@ enum AdaptyOnboardingEventVectors {
       """,
       ["channel": "finished_loading", "meta": meta("welcome_screen", 0, 4)])
     add(
-      "analytics.onboarding-started", "analytics", "the seed's onboardingStarted analytics example",
+      "analytics.onboarding-started", "analytics", "the guide's onboardingStarted analytics example",
       """
       {
         "name": "onboarding_started",
@@ -268,7 +268,7 @@ enum AdaptyOnboardingEventVectors {
       """,
       ["channel": "analytics", "event": "onboarding_started", "meta": meta("welcome_screen", 0, 4)])
     add(
-      "analytics.screen-presented", "analytics", "the seed's screenPresented analytics example",
+      "analytics.screen-presented", "analytics", "the guide's screenPresented analytics example",
       """
       {
           "name": "screen_presented",
@@ -283,7 +283,7 @@ enum AdaptyOnboardingEventVectors {
       ["channel": "analytics", "event": "screen_presented", "meta": meta("interests_screen", 2, 4)])
     add(
       "analytics.screen-completed", "analytics",
-      "the seed's screenCompleted analytics example: params element_id and reply are kept",
+      "the guide's screenCompleted analytics example: params element_id and reply are kept",
       """
       {
           "name": "screen_completed",
@@ -304,7 +304,7 @@ enum AdaptyOnboardingEventVectors {
         "element_id": "profile_form", "reply": "success",
       ])
     add(
-      "analytics.second-screen-presented", "analytics", "the seed's secondScreenPresented analytics example",
+      "analytics.second-screen-presented", "analytics", "the guide's secondScreenPresented analytics example",
       """
       {
           "name": "second_screen_presented",
@@ -318,7 +318,7 @@ enum AdaptyOnboardingEventVectors {
       """,
       ["channel": "analytics", "event": "second_screen_presented", "meta": meta("profile_screen", 1, 4)])
     add(
-      "analytics.user-email-collected", "analytics", "the seed's userEmailCollected analytics example",
+      "analytics.user-email-collected", "analytics", "the guide's userEmailCollected analytics example",
       """
       {
           "name": "user_email_collected",
@@ -332,7 +332,7 @@ enum AdaptyOnboardingEventVectors {
       """,
       ["channel": "analytics", "event": "user_email_collected", "meta": meta("profile_screen", 1, 4)])
     add(
-      "analytics.onboarding-completed", "analytics", "the seed's onboardingCompleted analytics example",
+      "analytics.onboarding-completed", "analytics", "the guide's onboardingCompleted analytics example",
       """
       {
           "name": "onboarding_completed",
@@ -345,7 +345,7 @@ enum AdaptyOnboardingEventVectors {
       }
       """,
       ["channel": "analytics", "event": "onboarding_completed", "meta": meta("final_screen", 3, 4)])
-    return file.file(at: "\(folder)/seed-examples.json")
+    return file.file(at: "\(folder)/guide-examples.json")
   }
 
   // MARK: - Spellings

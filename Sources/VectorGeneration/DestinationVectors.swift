@@ -14,7 +14,7 @@ enum DestinationVectors {
   static let keys = ["kind", "value", "permission"]
   static let kind = "fcm_fid"
   static let fid = "cAbCdEfGhIjKlMnOpQr_-0"
-  /// LeeepPushPermission's cases and whether the seed calls each deliverable.
+  /// LeeepPushPermission's cases and whether the reference calls each deliverable.
   static let permissions: [(name: String, deliverable: Bool)] = [
     ("unknown", false), ("notDetermined", false), ("denied", false), ("granted", true), ("provisional", false),
   ]

@@ -376,7 +376,7 @@ enum FIDVectors {
     ":APA91bHPRgkF3JUikC4ENAHEeMrd41Zxv3hVZjC9KtT8OvPVGJ-hQMRKRrZuJAEcl7B338qju59zJMjw2DELjzEvxwYv7hH5Ynpc1ODQ0aT4U4OFEeco8ohsN5PjL1iC2dNtk2BAokeMCg2ZXKqpc8FXKmhX94kIxQ"
   static let apnsToken = String(repeating: "0123456789abcdef", count: 4)
 
-  /// Other push identifiers an app has at hand: only the FID is accepted (seed: "FCMトークン・
+  /// Other push identifiers an app has at hand: only the FID is accepted (LEEEP iOS SDK reference, Push: "FCMトークン・
   /// APNsトークンは受理しません"; "installation ID・Firebase FID・端末固有ID" are different things).
   static func tokens() -> GeneratedFile {
     var file = builder("FCM registration tokens, APNs tokens and other device IDs are not FIDs")

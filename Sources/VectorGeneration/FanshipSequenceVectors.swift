@@ -3,7 +3,7 @@ import ConformanceJSON
 /// `fanship.sequence` (docs/suites/fanship.sequence.md): the order of the FANSHIP iOS SDK's calls and callbacks.
 ///
 /// The generator holds its own description of the rules (``Rules``, written from docs/suites/fanship.sequence.md and the
-/// seed's "6.1 初回起動時のシーケンス" / "6.2 プッシュ通知を受信するまでのシーケンス"), enumerates
+/// FANSHIP iOS SDK guide's "6.1 初回起動時のシーケンス" / "6.2 プッシュ通知を受信するまでのシーケンス"), enumerates
 /// every valid trace from it, and derives each mutation's expected error from what the mutation
 /// does to a valid trace. It never runs the reference parser.
 enum FanshipSequenceVectors {

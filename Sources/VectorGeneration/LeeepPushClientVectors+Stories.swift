@@ -10,7 +10,7 @@ extension LeeepPushClientVectors {
       "integration stories named after the mistake each shows: tickets taken too late, old results after a member switch, consent assumed from the OS permission, readiness read while a sync is held"
     )
     let mistake = ["valid", "integration-mistake"]
-    // The seed's anti-pattern: "完了コールバック内でチケットを取り直すと、この保護が働かないため避けてください".
+    // The reference's anti-pattern (LEEEP iOS SDK reference, Push): "完了コールバック内でチケットを取り直すと、この保護が働かないため避けてください".
     file.addTrace(
       "ticket-taken-again-in-completion",
       "an old FID refresh (denied) finishes after a newer permission change (granted); its completion takes a new ticket and so overwrites the newer result: the trace shows the stale denied applied",

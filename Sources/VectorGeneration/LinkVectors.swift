@@ -9,7 +9,7 @@ enum LinkVectors {
   static let source =
     "LEEEP iOS SDK reference, LeeepTagView onTapLink: LeeepLinkHandlerParam (.post .ugc .staff .product .reviewForm .blog .other); LEEEP管理画面のブログ詳細ページ設定と一致したリンクを判定します"
 
-  /// The site the vectors use: a blog detail page in both setting forms the seed mentions
+  /// The site the vectors use: a blog detail page in both setting forms the reference mentions
   /// (`/blog/{slug}` and `/column?id={slug}`), the detail pages of the other kinds, and the
   /// review form with its two optional IDs spelled as three routes tried in order.
   static let siteRoutes: KeyValuePairs<String, String> = [
@@ -89,7 +89,7 @@ enum LinkVectors {
 
   static func kinds() -> GeneratedFile {
     var file = LinkVectorFile(
-      description: "every kind of LeeepLinkHandlerParam from the seed, matched by the site's routes",
+      description: "every kind of LeeepLinkHandlerParam in the LEEEP iOS SDK reference, matched by the site's routes",
       context: siteContext)
     file.match(
       "kind.blog.path-setting", "a blog detail link in the /blog/{slug} form gives blog with its slug",
@@ -152,7 +152,7 @@ enum LinkVectors {
       "\(site)/blog/spring?utm_source=leeep&utm_medium=tag#top", kind: "blog", params: ["slug": "spring"])
     file.match(
       "kind.custom-kind",
-      "a kind outside the seed's list (the contract: K is blog, post, …) is reported as the route names it",
+      "a kind outside the reference's list (blog, post, …) is reported as the route names it",
       "\(site)/campaign/spring", kind: "campaign", params: ["name": "spring"],
       context: context(["campaign": "https://shop.example/campaign/{name}"]))
     file.other(

@@ -1,7 +1,7 @@
 import ConformanceJSON
 
 /// `leeep.push.payload` scenarios: legacy and wrong schemas (check 3), foreign scope (check 9),
-/// and the integration mistakes the seed warns about. Each expectation names the check that fires
+/// and the integration mistakes the reference warns about. Each expectation names the check that fires
 /// first, worked out by hand from docs/suites/leeep.push.payload.md's order and written next to the vector.
 extension PushPayloadVectors {
   static func scenarioFiles() -> [GeneratedFile] {
@@ -269,7 +269,7 @@ extension PushPayloadVectors {
     return file.file(at: "\(folder)/foreign-scope.json")
   }
 
-  /// The mistakes the seed warns about: "iOSでは userInfo 全体ではなく、APNs/FCMの配送情報を除いたdata部分を渡し
+  /// The mistakes the reference warns about: "iOSでは userInfo 全体ではなく、APNs/FCMの配送情報を除いたdata部分を渡し
   /// ます", the data map as anything but a map of strings, other SDKs' payloads.
   static func integrationMistakes() -> GeneratedFile {
     var file = builder(

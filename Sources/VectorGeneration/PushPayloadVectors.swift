@@ -60,7 +60,7 @@ struct PushSample: Sendable {
 
   var targetType: String { blogSlug == nil ? "coordinate" : "blog" }
 
-  /// The notification's data map, keys in the order the seed lists them.
+  /// The notification's data map, keys in the order the reference lists them.
   var data: JSONObject {
     var map: JSONObject = [
       "schema_version": .string(schemaVersion), "website_id": .string(websiteID), "app_id": .string(appID),
@@ -150,7 +150,7 @@ extension PushPayloadVectors {
         id: id, description: description, tags: ["valid"] + tags, input: .object(data ?? sample.data),
         context: sample.matchingContext, expect: .accept(output: sample.output))
     }
-    accept("valid.coordinate", "a coordinate (コーデ) notification, keys in the seed's order", [], .coordinate)
+    accept("valid.coordinate", "a coordinate (コーデ) notification, keys in the reference's order", [], .coordinate)
     accept("valid.blog", "a blog notification: blog_slug is required and becomes target.slug", [], .blog)
     let coordinateKeys = PushSample.coordinate.data.keys
     let blogKeys = PushSample.blog.data.keys

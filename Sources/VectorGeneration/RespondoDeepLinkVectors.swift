@@ -26,7 +26,7 @@ enum RespondoDeepLinkVectors {
   static func valid() -> GeneratedFile {
     var file = builder("conversation links that are accepted")
     file.add(
-      id: "valid.seed-example", description: "the deep link of the seed's example payload, verbatim",
+      id: "valid.guide-example", description: "the deep link of the Respondo guide's example payload, verbatim",
       tags: ["valid"], input: "respondo://conversation/a1c4e7b2-5d38-4f6a-9e10-3b7c2d5f8a90",
       expect: accept("a1c4e7b2-5d38-4f6a-9e10-3b7c2d5f8a90"))
     let ids: [(String, String, String, [String])] = [
@@ -44,7 +44,7 @@ enum RespondoDeepLinkVectors {
         "no-version-bits", "01234567-89ab-cdef-0123-456789abcdef", "version and variant bits are not checked",
         ["valid", "boundary"]
       ),
-      ("message-id", messageID, "the seed's message id is a UUID too (the link cannot tell)", ["valid"]),
+      ("message-id", messageID, "the guide's message id is a UUID too (the link cannot tell)", ["valid"]),
     ]
     for (name, id, description, tags) in ids {
       file.add(

@@ -17,15 +17,15 @@ enum RespondoPushPayloadVectors {
     var transport: String { self == .ios ? "iOS userInfo (APNs)" : "Android/Flutter data map (FCM)" }
   }
 
-  // MARK: The seed's example
+  // MARK: The guide's example
 
   static let conversationID = "a1c4e7b2-5d38-4f6a-9e10-3b7c2d5f8a90"
   static let messageID = "e9a3c1f6-4b8d-4e0a-b5f3-1d7b2a4e9c63"
   static let deepLink = "respondo://conversation/a1c4e7b2-5d38-4f6a-9e10-3b7c2d5f8a90"
   static let deepLinkPrefix = "respondo://conversation/"
 
-  /// The seed's "respondo ペイロード" example, character for character.
-  static let seedExample = """
+  /// The Respondo guide's "respondo ペイロード" example, character for character.
+  static let guideExample = """
     {
       "respondo": {
         "type": "message",
@@ -36,9 +36,9 @@ enum RespondoPushPayloadVectors {
     }
     """
 
-  /// The value of the seed example's `respondo` key, exactly as the seed prints it (with its
+  /// The value of the guide example's `respondo` key, exactly as the guide prints it (with its
   /// line breaks and indentation): what `data["respondo"]` holds on Android.
-  static let seedRespondoText = """
+  static let guideRespondoText = """
     {
         "type": "message",
         "conversation_id": "a1c4e7b2-5d38-4f6a-9e10-3b7c2d5f8a90",
@@ -47,7 +47,7 @@ enum RespondoPushPayloadVectors {
       }
     """
 
-  /// The seed's message payload as an object.
+  /// The guide's message payload as an object.
   static let message: JSONObject = [
     "type": "message", "conversation_id": .string(conversationID), "message_id": .string(messageID),
     "deep_link": .string(deepLink),
@@ -96,7 +96,7 @@ enum RespondoPushPayloadVectors {
   static func files() -> [GeneratedFile] {
     Platform.allCases.flatMap { platform in
       [
-        seed(platform), routing(platform), encoding(platform), values(platform), type(platform),
+        guideExample(platform), routing(platform), encoding(platform), values(platform), type(platform),
         messageRules(platform), campaignRules(platform),
       ]
     } + [contextFree()]
@@ -170,32 +170,32 @@ enum RespondoPushPayloadVectors {
     ["respondo": encode(.object(payload), for: platform)]
   }
 
-  // MARK: Seed examples
+  // MARK: The guide's examples
 
-  static func seed(_ platform: Platform) -> GeneratedFile {
-    var file = PayloadFile(platform: platform, group: "seed", description: "the seed's own example payload")
+  static func guideExample(_ platform: Platform) -> GeneratedFile {
+    var file = PayloadFile(platform: platform, group: "guide", description: "the Respondo guide's own example payload")
     switch platform {
     case .ios:
       file.accept(
-        "example-verbatim", "the seed's example payload, verbatim, as an iOS userInfo (respondo is an object)",
-        input: JSONValue.parsing(seedExample),
+        "example-verbatim", "the guide's example payload, verbatim, as an iOS userInfo (respondo is an object)",
+        input: JSONValue.parsing(guideExample),
         output: messageOutput(conversationID: conversationID, messageID: messageID))
-      var userInfo = JSONValue.parsing(seedExample).objectValue!
+      var userInfo = JSONValue.parsing(guideExample).objectValue!
       userInfo["aps"] = [
         "alert": ["title": "サポート", "body": "担当者から返信が届きました"], "sound": "default", "badge": 1,
       ]
       file.accept(
         "example-with-aps",
-        "the seed's example inside a real userInfo: title and body travel in aps.alert, outside respondo",
+        "the guide's example inside a real userInfo: title and body travel in aps.alert, outside respondo",
         input: .object(userInfo), output: messageOutput(conversationID: conversationID, messageID: messageID))
     case .android:
       file.accept(
         "example-verbatim",
-        "the seed's example payload on Android: data[\"respondo\"] holds the seed's object text verbatim",
-        input: ["respondo": .string(seedRespondoText)],
+        "the guide's example payload on Android: data[\"respondo\"] holds the guide's object text verbatim",
+        input: ["respondo": .string(guideRespondoText)],
         output: messageOutput(conversationID: conversationID, messageID: messageID))
       file.accept(
-        "example-compact", "the seed's example payload as the one-line JSON string an FCM data map carries",
+        "example-compact", "the guide's example payload as the one-line JSON string an FCM data map carries",
         input: push(message, platform), output: messageOutput(conversationID: conversationID, messageID: messageID))
       file.accept(
         "example-with-app-data",

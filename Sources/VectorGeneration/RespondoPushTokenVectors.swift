@@ -227,7 +227,7 @@ enum RespondoPushTokenVectors {
         input: registration(.string(platform), .string(token)), expect: .reject(error, field: "token"))
     }
     accept(
-      "length-64", "a 32-byte device token as the seed writes it (String(format: \"%02x\", $0))", tags: ["valid"],
+      "length-64", "a 32-byte device token as the guide writes it (String(format: \"%02x\", $0))", tags: ["valid"],
       apnsToken)
     for length in [66, 128, 198, 200] {
       accept("length-\(length)", "\(length) lowercase hex characters", tags: ["valid", "boundary"], hex(length))
@@ -288,7 +288,7 @@ enum RespondoPushTokenVectors {
     reject(
       "get-token",
       platform == "flutter-ios"
-        ? "the seed's Flutter mistake: getToken() (FCM) instead of getAPNSToken() on iOS"
+        ? "the guide's Flutter mistake: getToken() (FCM) instead of getAPNSToken() on iOS"
         : "an FCM registration token given as the iOS token",
       tags: ["invalid", "integration-mistake"], fcmToken, onIOS)
     reject("colon-only", "a token holding only ':'", tags: ["invalid", "boundary"], ":", onIOS)

@@ -340,7 +340,7 @@ enum UserIDVectors {
 
   // MARK: unchanged.json
 
-  /// The output is the input byte for byte: no trimming, no normalisation (seed: "前後空白除去や
+  /// The output is the input byte for byte: no trimming, no normalisation (LEEEP iOS SDK reference, Push: "前後空白除去や
   /// Unicode正規化を行いません").
   static func unchanged() -> GeneratedFile {
     var file = builder("the output is the input byte for byte: never trimmed, never normalised")

@@ -127,7 +127,7 @@ public struct VectorFileBuilder: Sendable {
 }
 
 extension JSONValue {
-  /// Parses JSON text written in a generator (a seed's example, verbatim). Traps on invalid
+  /// Parses JSON text written in a generator (a vendor document's example, verbatim). Traps on invalid
   /// text: generator sources are fixed, so that is a bug to fix at once.
   public static func parsing(_ text: String) -> JSONValue {
     do {

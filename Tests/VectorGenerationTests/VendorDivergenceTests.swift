@@ -195,9 +195,9 @@ import VectorGeneration
       #expect(Self.isTagged(test), "\(test.id)")
     }
     // The guide's custom action example is written in camelCase.
-    let custom = tests["seed.custom-action"]
+    let custom = tests["guide-example.custom-action"]
     #expect(custom?.input.objectValue?.contains("actionId") == true)
-    if case .accept? = custom?.expectation {} else { Issue.record("seed.custom-action must be accepted") }
+    if case .accept? = custom?.expectation {} else { Issue.record("guide-example.custom-action must be accepted") }
     #expect(custom.map(Self.isTagged) == true)
   }
 
