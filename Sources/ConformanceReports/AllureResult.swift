@@ -11,6 +11,33 @@ import ConformanceKit
 struct AllureFile: Sendable {
   var name: String
   var bytes: [UInt8]
+  /// For an attachment, its content's digest, also in its name: equal attachments (the same
+  /// expected outcome of many tests, an actual equal to the expected) are one file.
+  var content: ContentKey? = nil
+}
+
+/// 128 bits of SHA-256 over an attachment's bytes.
+struct ContentKey: Hashable, Sendable {
+  var high: UInt64
+  var low: UInt64
+
+  init(_ bytes: [UInt8]) {
+    var hash = SHA256()
+    hash.update(bytes)
+    let digest = hash.finalize()
+    high = digest[0..<8].reduce(0) { $0 << 8 | UInt64($1) }
+    low = digest[8..<16].reduce(0) { $0 << 8 | UInt64($1) }
+  }
+
+  /// The digest in a UUID's text form, as Allure names attachments (`<uuid>-attachment.json`).
+  var uuidText: String {
+    let hex = [high, low].map { value -> String in
+      let text = String(value, radix: 16)
+      return String(repeating: "0", count: 16 - text.count) + text
+    }.joined()
+    let characters = Array(hex)
+    return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
+  }
 }
 
 /// Renders a run's results as Allure 2 results (`<uuid>-result.json` and
@@ -31,7 +58,9 @@ struct AllureFile: Sendable {
 ///   times, which Allure shows as the test's retries;
 /// - `labels`: `parentSuite` the implementation, `suite`, `subSuite` the vector file, one `tag`
 ///   per tag, `framework` `conformance`; `parameters` the context's keys; `attachments` the
-///   input, expected and actual outcome as JSON files.
+///   input, expected and actual outcome as JSON files, named by a digest of their content so
+///   that equal ones are written once (most tests share their expected outcome with others, and
+///   a passing test's answer is its expected outcome): creating files is the cost.
 ///
 /// Times (`start`, `stop`, milliseconds since 1970) are laid out from the moment the file's
 /// results were rendered, backwards by the tests' measured durations: the runner times each
@@ -237,16 +266,18 @@ enum AllureResult {
       let uuid = AllureResult.uuid()
       var files: [AllureFile] = []
       var attachmentValues: [JSONValue] = []
+      func attach(_ label: String, _ bytes: [UInt8], type: String, extension suffix: String) {
+        let key = ContentKey(bytes)
+        let source = key.uuidText + "-attachment." + suffix
+        files.append(AllureFile(name: source, bytes: bytes, content: key))
+        attachmentValues.append(["name": .string(label), "source": .string(source), "type": .string(type)])
+      }
       for (label, value) in attachments {
-        let source = AllureResult.uuid() + "-attachment.json"
-        files.append(AllureFile(name: source, bytes: Array((JSONSerializer.pretty.string(from: value) + "\n").utf8)))
-        attachmentValues.append(["name": .string(label), "source": .string(source), "type": "application/json"])
+        attach(
+          label, Array((JSONSerializer.pretty.string(from: value) + "\n").utf8), type: "application/json",
+          extension: "json")
       }
-      if let log {
-        let source = AllureResult.uuid() + "-attachment.txt"
-        files.append(AllureFile(name: source, bytes: Array(log.utf8)))
-        attachmentValues.append(["name": "stderr", "source": .string(source), "type": "text/plain"])
-      }
+      if let log { attach("stderr", Array(log.utf8), type: "text/plain", extension: "txt") }
       var object: JSONObject = [
         "uuid": .string(uuid), "historyId": .string(AllureResult.digest(history)),
         "testCaseId": .string(AllureResult.digest(testCase)), "name": .string(name), "fullName": .string(fullName),

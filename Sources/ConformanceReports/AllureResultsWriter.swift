@@ -35,6 +35,8 @@ public final class AllureResultsWriter: PreparingRunObserver {
   private var staging: String?
   private var pending: [AllureFile] = []
   private var written = 0
+  /// The attachments already written or pending, by content.
+  private var attachments: Set<ContentKey> = []
 
   /// The file that marks a folder as this command's results.
   public static let markerName = ".conformance-allure-results"
@@ -164,6 +166,7 @@ public final class AllureResultsWriter: PreparingRunObserver {
     chmod(hidden, 0o755)
     staging = hidden
     written = 0
+    attachments = []
   }
 
   public var preparer: @Sendable (FileReport) -> any Sendable {
@@ -183,7 +186,10 @@ public final class AllureResultsWriter: PreparingRunObserver {
   }
 
   private func add(_ files: [AllureFile]) throws(ReportWriteError) {
-    pending += files
+    for file in files {
+      if let key = file.content, !attachments.insert(key).inserted { continue }
+      pending.append(file)
+    }
     if pending.count >= Self.batchSize { try flush() }
   }
 
@@ -307,13 +313,17 @@ public final class AllureResultsWriter: PreparingRunObserver {
   /// Removes the staged folder; DIR is left as it was.
   public func discard() {
     pending = []
+    attachments = []
     guard let staging else { return }
     self.staging = nil
     Self.removeTree(staging)
   }
 
-  /// Removes a folder and everything under it, never following a symbolic link.
+  /// Removes a folder and everything under it, never following a symbolic link; the files of a
+  /// folder are unlinked in parallel (an earlier run's results are tens of thousands of them).
   static func removeTree(_ path: String) {
+    var files: [String] = []
+    var folders: [String] = []
     if let directory = opendir(path) {
       while let entry = readdir(directory) {
         let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
@@ -321,13 +331,19 @@ public final class AllureResultsWriter: PreparingRunObserver {
         let child = path + "/" + String(decoding: name, as: UTF8.self)
         var info = stat()
         if lstat(child, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR {
-          removeTree(child)
+          folders.append(child)
         } else {
-          unlink(child)
+          files.append(child)
         }
       }
       closedir(directory)
     }
+    let chunk = 256
+    let found = files
+    DispatchQueue.concurrentPerform(iterations: (found.count + chunk - 1) / chunk) { part in
+      for file in found[(part * chunk)..<min(found.count, (part + 1) * chunk)] { unlink(file) }
+    }
+    for folder in folders { removeTree(folder) }
     rmdir(path)
   }
 }
