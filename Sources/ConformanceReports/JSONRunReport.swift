@@ -26,6 +26,7 @@ public enum JSONRunReport {
         "digest": [
           "algorithm": "sha256", "scheme": .string(CorpusDigest.scheme), "value": .string(data.corpusDigest),
         ],
+        "version": info.corpusVersion.map(JSONValue.string) ?? .null,
       ],
       "selection": selection(info.selection),
     ]

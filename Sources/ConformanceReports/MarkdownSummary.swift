@@ -22,6 +22,7 @@ public enum MarkdownSummary {
     var facts = [
       "Implementation **\(ReportText.markdown(data.info.implementation))**",
       "\(ReportText.markdown(data.info.toolName)) \(ReportText.markdown(data.info.toolVersion))",
+      "corpus " + (data.info.corpusVersion.map { "**\(ReportText.markdown($0))**" } ?? "unreleased (no manifest)"),
       "\(data.corpusFileCount) vector files",
       "corpus sha256 `\(data.corpusDigest.prefix(16))`",
       "\(milliseconds(data.summary.nanoseconds)) s",

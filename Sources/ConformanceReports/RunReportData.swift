@@ -19,6 +19,9 @@ public struct RunReportInfo: Sendable {
   /// The corpus digest, when the caller already computed it over the run's files; otherwise the
   /// recorder reads the files under the roots for it when the run starts.
   public var corpusDigest: CorpusDigest?
+  /// The corpus's release (`1.0.0`): the version in the manifest of the first root that has one
+  /// matching its files (docs/releases.md); `nil` when no root has a matching manifest.
+  public var corpusVersion: String?
   /// The run's id, the same in every report of the run (``RunID``); `nil` leaves it out.
   public var runID: String?
   /// `--reruns N`: the reports then list flaky tests and count them.
@@ -182,7 +185,7 @@ public struct RunReportData: Sendable {
     case 0: return "passed"
     case 1: return "failed"
     default:
-      let nothing = summary.nothingSelected || summary.nothingCheckable
+      let nothing = summary.nothingSelected || summary.nothingCheckable || !summary.uncheckedOwnSuites.isEmpty
       return summary.totals.loadErrors == 0 && nothing ? "no-tests" : "load-error"
     }
   }
