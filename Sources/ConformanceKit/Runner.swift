@@ -105,14 +105,14 @@ public struct Runner: Sendable {
       count: locations.count, window: max(1, batchSize), threads: threads
     ) { index in
       var usage = ExpectedFailures.Usage(entryCount: entryCount)
-      let (evaluated, drift) = runner.evaluate(locations[index])
+      let (evaluated, drift, excludes) = runner.evaluate(locations[index])
       let single = runner.implementations.count == 1 ? runner.implementations[0].name : nil
       let items = evaluated.map { evaluated in
         let report = runner.expectedFailures.apply(
           to: evaluated, implementation: evaluated.implementation ?? single, usage: &usage)
         return PreparedReport(evaluated: evaluated, report: report, prepared: preparers.map { $0?(report) })
       }
-      return PreparedFile(items: items, usage: usage, drift: drift)
+      return PreparedFile(items: items, usage: usage, drift: drift, excludes: excludes)
     }
     defer { pipeline.stop() }
     var summary = RunSummary()
@@ -120,6 +120,7 @@ public struct Runner: Sendable {
     summary.implementations = implementations.count > 1 ? implementations.map(\.name) : []
     var owners = IDOwners()
     var expectationUsage = ExpectedFailures.Usage(entryCount: entryCount)
+    var excludeUsage = ExcludeUsage(selection)
     // Own suites' selected tests, and those an implementation could check.
     var ownSuiteMatches: [String: (filter: Int, checkable: Int)] = [:]
     for index in locations.indices {
@@ -127,7 +128,13 @@ public struct Runner: Sendable {
         summary.interruption = RunInterruption(signal: signal, filesDone: index, fileCount: locations.count)
         break
       }
-      let file = pipeline.take(index)
+      // Waiting for a file is cut short by a signal: a slow adapter in the middle of a file
+      // must not hold the run past it (its request is abandoned on the worker).
+      guard let file = pipeline.take(index, unless: { interruption?.signal != nil }) else {
+        summary.interruption = RunInterruption(
+          signal: interruption!.signal!, filesDone: index, fileCount: locations.count)
+        break
+      }
       var items = file.items.map { ($0.report, $0.prepared) }
       var drift = file.drift
       if let failed = duplicateIDFailure(file.items[0].evaluated, owners: &owners) {
@@ -138,6 +145,7 @@ public struct Runner: Sendable {
         drift = []
       } else {
         expectationUsage.formUnion(file.usage)
+        if let excludes = file.excludes { excludeUsage.formUnion(excludes) }
       }
       // A file that fails to load belongs to one shard, so merged shard reports hold it once.
       // (The expectations above still saw it, so every shard judges stale entries alike.)
@@ -182,6 +190,10 @@ public struct Runner: Sendable {
     if summary.stoppedAtProblems == nil && summary.interruption == nil {
       summary.staleExpectations = expectedFailures.staleEntries(expectationUsage)
     }
+    // Interrupted: the workers return once their requests are abandoned, and hand back their
+    // adapters before these are ended.
+    if summary.interruption != nil { pipeline.stop() }
+    summary.matchedExpectations = expectedFailures.matchedEntries(expectationUsage)
     summary.implementationProblems = implementations.flatMap { $0.finish() }
     // An interrupted run did not see every file: whether the selection matches is unknown.
     // A file that did not load is the reason to give then, not an empty selection.
@@ -199,6 +211,10 @@ public struct Runner: Sendable {
         summary.nothingCheckedReason =
           "\(implementations.map(\.name).joined(separator: ", ")) implements none of the selected tests' suites "
           + "(\(suites.joined(separator: ", "))): every test was skipped, nothing was checked"
+      }
+      // Judged once every file was seen, like the selection: an exclude that left nothing out.
+      if summary.stoppedAtProblems == nil && !summary.nothingSelected {
+        summary.unusedExcludes = excludeUsage.unused(selection)
       }
     }
     // Own suites no implementation has: their tests were all skipped, which every report says.
@@ -277,7 +293,7 @@ public struct Runner: Sendable {
 
   /// Loads one file and evaluates it against every implementation: one report per
   /// implementation (one load failure whatever their number), and where they disagree.
-  func evaluate(_ location: VectorFileLocation) -> ([FileReport], [Drift]) {
+  func evaluate(_ location: VectorFileLocation) -> ([FileReport], [Drift], ExcludeUsage?) {
     let started = monotonicNanoseconds()
     let file: VectorFile
     switch loader.load(location) {
@@ -285,7 +301,7 @@ public struct Runner: Sendable {
       let report = FileReport(
         location: location, suite: failure.suite, source: nil, description: nil,
         content: .loadFailure(failure), testIDs: [], nanoseconds: monotonicNanoseconds() - started)
-      return ([report], [])
+      return ([report], [], nil)
     case .success(let loaded):
       file = loaded
     }
@@ -294,6 +310,12 @@ public struct Runner: Sendable {
     // matching nothing is a mistake, a shard owning none of the matches is not.
     var filterMatches = 0
     var tests: [VectorTest] = []
+    var excludes: ExcludeUsage? = nil
+    if selection.hasExcludes {
+      var usage = ExcludeUsage(selection)
+      for test in file.tests { usage.record(test, in: file, selection: selection) }
+      excludes = usage
+    }
     for test in file.tests where selection.matchesFilters(test: test, in: file) {
       filterMatches += 1
       if let shard = selection.shard, !shard.owns(file: file.path, id: test.id) { continue }
@@ -312,8 +334,8 @@ public struct Runner: Sendable {
       if implementations.count > 1 { report.implementation = implementation.name }
       return report
     }
-    guard implementations.count > 1 else { return (reports, []) }
-    return (reports, Drift.disagreements(in: file, location: location, tests: tests, reports: reports))
+    guard implementations.count > 1 else { return (reports, [], excludes) }
+    return (reports, Drift.disagreements(in: file, location: location, tests: tests, reports: reports), excludes)
   }
 
   /// Runs one test against the (first) implementation.
@@ -520,6 +542,8 @@ struct PreparedFile: Sendable {
   var items: [PreparedReport]
   var usage: ExpectedFailures.Usage
   var drift: [Drift]
+  /// Which excludes the file's tests met (`nil` without excludes, or for a file not loaded).
+  var excludes: ExcludeUsage?
 }
 
 extension ExpectedFailures.Usage {
@@ -613,7 +637,15 @@ final class OrderedPipeline<Result: Sendable>: @unchecked Sendable {
 
   /// The result for `index`; indices must be taken in order, 0, 1, 2, …
   func take(_ index: Int) -> Result {
-    filled[index % window].wait()
+    take(index, unless: { false })!
+  }
+
+  /// ``take(_:)``, or `nil` as soon as `giveUp` says so (asked every 20 ms while waiting); the
+  /// pipeline is then only good for ``stop()``.
+  func take(_ index: Int, unless giveUp: () -> Bool) -> Result? {
+    while filled[index % window].wait(timeout: .now() + .milliseconds(20)) == .timedOut {
+      if giveUp() { return nil }
+    }
     let result = ring[index % window]!
     ring[index % window] = nil
     places.signal()
@@ -624,6 +656,10 @@ final class OrderedPipeline<Result: Sendable>: @unchecked Sendable {
   /// is done (normally, or early because an observer threw).
   func stop() {
     lock.wait()
+    if stopped {
+      lock.signal()
+      return
+    }
     stopped = true
     lock.signal()
     // Wake every worker that waits for a place (a semaphore may not end below its start value).
