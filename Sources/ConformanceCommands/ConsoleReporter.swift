@@ -33,6 +33,10 @@ final class ConsoleReporter: RunObserver {
   /// Expected failures (listed, failed or errored, reported as skipped) per implementation (""
   /// in a run of one) and suite.
   private var expectedFailures: [String: [String: Int]] = [:]
+  /// Flaky tests (`--reruns`: passed on a later try), at most ``failureLimit`` of them, and
+  /// how many there were.
+  private var flaky: [String] = []
+  private var flakyCount = 0
 
   /// With `--compare` or `--history`: whether a test (implementation, suite, id) counted
   /// against the earlier run. Failures that did not are printed first, as new ones.
@@ -80,6 +84,14 @@ final class ConsoleReporter: RunObserver {
       for result in results {
         switch result.status {
         case .passed:
+          if result.isFlaky {
+            flakyCount += 1
+            if flaky.count < failureLimit {
+              flaky.append(
+                "\(console.painted("FLAKY", "33")) \(tag)\(text(suite)) \(text(result.id)) (\(text(place))): passed on try \(result.tryCount) of \(result.tryCount)\n"
+                  + result.failedTries.map { "  try \($0.number): \(text($0.message))" }.joined(separator: "\n"))
+            }
+          }
           continue
         case .skipped:
           if result.expectedFailure != nil {
@@ -140,6 +152,16 @@ final class ConsoleReporter: RunObserver {
       console.print(
         "… and \(hidden) more problems not shown (see the JUnit report; --show-failures N shows more)")
     }
+    if flakyCount > 0 {
+      console.print("")
+      console.print(
+        "\(flakyCount) flaky \(flakyCount == 1 ? "test" : "tests") (failed, then passed on a rerun; counted as passed\(summary.failsOnFlaky ? ", failing the run: --fail-on-flaky" : "")):"
+      )
+      for line in flaky { console.print(line) }
+      if flakyCount > flaky.count {
+        console.print("… and \(flakyCount - flaky.count) more flaky tests not shown (the JSON report lists them all)")
+      }
+    }
     if let limit = summary.stoppedAtProblems {
       console.print("stopped at problem \(limit) (--max-failures \(limit)): the remaining tests were not run")
     }
@@ -196,7 +218,8 @@ final class ConsoleReporter: RunObserver {
     for line in writtenReports() { console.print(text(line)) }
     for line in comparisonLines() { console.print(text(line)) }
     // The closing line counts every problem as failed, so it never says "0 failed" on a red run.
-    var closing = "\(totals.passed) passed, \(totals.failed + totals.errored + totals.loadErrors + stale) failed"
+    var closing =
+      "\(totals.passed) passed\(totals.flaky > 0 ? " (\(totals.flaky) flaky)" : ""), \(totals.failed + totals.errored + totals.loadErrors + stale) failed"
     let expected = expectedFailures.values.flatMap(\.values).reduce(0, +)
     if expected > 0 { closing += ", \(expected) expected \(expected == 1 ? "failure" : "failures")" }
     if totals.skipped - expected > 0 { closing += ", \(totals.skipped - expected) skipped" }

@@ -95,6 +95,21 @@ enum RunCommand: Subcommand {
         name: "max-file-size", valueName: "BYTES",
         help: "Refuse vector and expectations files larger than this (K, M, G suffixes; default: 64M).",
         repeatable: false),
+      .init(
+        name: "reruns", valueName: "N",
+        help:
+          "With --adapter: ask a failing or erroring test again, up to N more times; one that then passes is flaky and counts as passed.",
+        repeatable: false),
+      .init(
+        name: "allure-results", valueName: "DIR",
+        help:
+          "Also write Allure 2 results (one result file per test, attachments) into DIR, replacing this command's earlier results.",
+        repeatable: false),
+    ],
+    flags: [
+      .init(name: "help", help: "Show this help."),
+      .init(
+        name: "fail-on-flaky", help: "With --reruns: a flaky test (passed only on a rerun) fails the run (exit 1)."),
     ])
 
   static var help: String {
@@ -106,6 +121,7 @@ enum RunCommand: Subcommand {
                            [--report-html FILE] [--expectations FILE] [--junit-flavour standard|strict]
                            [--write-expectations FILE] [--max-file-size BYTES]
                            [--compare PREVIOUS.json] [--history DIR] [--fail-on new-failures]
+                           [--reruns N [--fail-on-flaky]] [--allure-results DIR]
 
     Loads every *.json vector file under each PATH (recursively; *.schema.json files are skipped;
     a PATH may also be one vector file), runs each selected test against the reference parsers
@@ -205,6 +221,8 @@ enum RunCommand: Subcommand {
       json: arguments.value("report-json"), markdown: arguments.value("summary-md"),
       html: arguments.value("report-html"))
     let baselinePath = arguments.value("write-expectations")
+    let reruns = try RerunOptions(arguments, command: name)
+    let allureFolder = arguments.value("allure-results")
     let historyPath = arguments.value("history").map(RunHistory.path(folder:))
     if let rule = arguments.value("fail-on") {
       guard rule == "new-failures" else {
@@ -232,6 +250,7 @@ enum RunCommand: Subcommand {
             ("--report-html", destinations.html), ("--write-expectations", baselinePath),
             ("--history", historyPath),
           ].compactMap { option, path in path.map { (option, $0) } })
+      if let allureFolder { try AllureResultsWriter.checkDestination(allureFolder) }
     } catch {
       var usage = UsageError(error.description, command: name)
       usage.reportsHandled = true  // a destination that cannot be written is not written
@@ -314,6 +333,7 @@ enum RunCommand: Subcommand {
     let betweenRuns = previous != nil || history != nil
     let corpusDigest =
       selection.shard != nil || !destinations.isEmpty || betweenRuns || (hasManifest && listings.count == 1)
+        || allureFolder != nil
       ? CorpusDigest.of(corpusFiles, loader: loader) : nil
     let stamp = corpusDigest.flatMap {
       ShardStamp.forRun(selection: selection, corpusDigest: $0, implementations: implementations.map(\.name))
@@ -336,6 +356,8 @@ enum RunCommand: Subcommand {
       implementations: implementations, selection: selection, loader: loader,
       expectedFailures: expectedFailures ?? ExpectedFailures(), interruption: interruption)
     runner.maxFailures = maxFailures
+    runner.reruns = reruns.count
+    runner.failsOnFlaky = reruns.failOnFlaky
     runner.roots = roots
     let reportSet = ReportSet()
     let corpusProperties = corpusVersion.map { [JUnitProperty(name: "corpus-version", value: $0)] } ?? []
@@ -357,6 +379,7 @@ enum RunCommand: Subcommand {
     info.corpusDigest = corpusDigest
     info.corpusVersion = corpusVersion
     info.runID = runID
+    info.reruns = reruns.count
     info.implementationVersion = implementations.count == 1 ? version(of: implementations[0]) : nil
     info.time = startTime.description
     let reports = RunReports(info: info, destinations: destinations)
@@ -366,13 +389,16 @@ enum RunCommand: Subcommand {
     if !reports.destinations.isEmpty || betweenRuns { observers.append(reports) }
     let baseline = baselinePath.map(ExpectationsBaselineWriter.init(destination:))
     if let baseline { observers.append(baseline) }
+    let allure = allureFolder.map { AllureResultsWriter(folder: $0, info: info) }
+    if let allure { observers.append(allure) }
     observers.append(reportSet)
     // The console comes last: when it prints the closing lines, every report is on disk.
     let consoleReporter = ConsoleReporter(
       console: console, failureLimit: failureLimit, selection: selection, roots: roots,
       showsExpectedFailures: expectedFailures != nil
     ) {
-      ["JUnit report: \(junitPath)"] + reports.writtenLines + [baseline?.writtenLine].compactMap { $0 }
+      ["JUnit report: \(junitPath)"] + reports.writtenLines
+        + [baseline?.writtenLine, allure?.writtenLine].compactMap { $0 }
     }
     consoleReporter.implementation = implementationName
     if let previous {
@@ -388,11 +414,13 @@ enum RunCommand: Subcommand {
       summary = try runner.run(locations, observers: observers)
     } catch let error as JUnitWriteError {
       junit.discard()
+      allure?.discard()
       reportSet.discard()
       console.printError("conformance run: \(ConsoleText.escape(error.description))")
       return ConformanceCommand.ExitStatus.usageOrLoadError
     } catch let error as ReportWriteError {
       junit.discard()
+      allure?.discard()
       reportSet.discard()
       console.printError("conformance run: \(ConsoleText.escape(error.description))")
       return ConformanceCommand.ExitStatus.usageOrLoadError

@@ -29,6 +29,13 @@ public struct TestResult: Sendable {
   public var expectedFailure: ExpectedFailureMatch? = nil
   /// The test's `input`, for reports that show a failing test.
   public var input: JSONValue? = nil
+  /// The test's context (the file's merged with its own), when it has one, for reports that
+  /// show it (Allure's parameters).
+  public var context: JSONObject? = nil
+  /// With `--reruns`, the tries that failed other than the one ``status`` reports: for a flaky
+  /// test (passed on a later try) every try before the pass, for one that failed every try the
+  /// reruns after the first (see ``FailedTry``).
+  public var failedTries: [FailedTry] = []
 
   public init(
     id: String, description: String?, tags: [String], status: Status, nanoseconds: UInt64,
@@ -109,7 +116,11 @@ public struct FileReport: Sendable {
     var counts = Counts()
     switch content {
     case .loadFailure: counts.loadErrors = 1
-    case .results(let results): for result in results { counts.add(result.status) }
+    case .results(let results):
+      for result in results {
+        counts.add(result.status)
+        if !result.failedTries.isEmpty, case .passed = result.status { counts.flaky += 1 }
+      }
     }
     return counts
   }
@@ -122,6 +133,8 @@ public struct Counts: Sendable, Equatable {
   public var errored = 0
   public var skipped = 0
   public var loadErrors = 0
+  /// Passed tests that failed a try first (`--reruns`): counted in ``passed`` too.
+  public var flaky = 0
 
   public init() {}
 
@@ -147,6 +160,7 @@ public struct Counts: Sendable, Equatable {
     sum.errored += rhs.errored
     sum.skipped += rhs.skipped
     sum.loadErrors += rhs.loadErrors
+    sum.flaky += rhs.flaky
     return sum
   }
 }
@@ -207,6 +221,8 @@ public struct RunSummary: Sendable {
   public var problems: Int { totals.problems }
   /// Set when a signal stopped the run before every file ran.
   public var interruption: RunInterruption?
+  /// `--fail-on-flaky`: a flaky test (passed on a rerun) fails the run.
+  public var failsOnFlaky = false
 
   public init() {}
 
@@ -250,6 +266,7 @@ public struct RunSummary: Sendable {
     if totals.failed > 0 || totals.errored > 0 || !staleExpectations.isEmpty || !implementationProblems.isEmpty {
       return 1
     }
+    if failsOnFlaky && totals.flaky > 0 { return 1 }
     return 0
   }
 }

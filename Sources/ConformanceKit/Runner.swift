@@ -49,6 +49,11 @@ public struct Runner: Sendable {
   /// Looked at before each file: once set, the run stops and observers finish with what ran
   /// (``RunSummary/interruption``).
   public var interruption: Interruption?
+  /// `--reruns N`: a test that fails or errors is asked again, up to N more times, as a fresh
+  /// request (``Runner/rerun(_:test:suite:against:)``).
+  public var reruns = 0
+  /// `--fail-on-flaky`: a test that passed only on a rerun fails the run.
+  public var failsOnFlaky = false
   /// The vectors roots as given, for the message of a run that selected nothing.
   public var roots: [String] = []
 
@@ -111,6 +116,7 @@ public struct Runner: Sendable {
     }
     defer { pipeline.stop() }
     var summary = RunSummary()
+    summary.failsOnFlaky = failsOnFlaky
     summary.implementations = implementations.count > 1 ? implementations.map(\.name) : []
     var owners = IDOwners()
     var expectationUsage = ExpectedFailures.Usage(entryCount: entryCount)
@@ -357,32 +363,36 @@ public struct Runner: Sendable {
         status: .skipped(unsupportedReason(suite, implementation)), nanoseconds: 0,
         actual: nil, expected: test.expectation)
       skipped.input = test.input
+      if !test.context.members.isEmpty { skipped.context = test.context }
       return skipped
     }
     let started = monotonicNanoseconds()
-    let status: TestResult.Status
-    var actual: Outcome? = nil
     let evaluation = implementation.evaluation(suite: suite, input: test.input, context: test.context)
-    switch evaluation.result {
-    case .success(let outcome):
-      actual = outcome
-      if Runner.meets(test.expectation, outcome) {
-        status = .passed
-      } else if let difference = Comparison.difference(expected: test.expectation, actual: outcome) {
-        status = .failed(
-          TestFailure(expected: test.expectation.json, actual: outcome.json, difference: difference))
-      } else {
-        status = .passed
-      }
-    case .failure(let error):
-      status = .errored("\(implementation.name) could not evaluate the input: \(error)")
-    }
+    let (status, actual) = Runner.judge(evaluation, against: test.expectation, implementation: implementation.name)
     var result = TestResult(
       id: test.id, description: test.description, tags: test.tags, status: status,
       nanoseconds: monotonicNanoseconds() - started, actual: actual, expected: test.expectation)
     result.log = evaluation.log
     result.input = test.input
+    if !test.context.members.isEmpty { result.context = test.context }
+    if reruns > 0 { rerun(&result, test: test, suite: suite, against: implementation) }
     return result
+  }
+
+  /// The status an evaluation gives the test, and the outcome when there was one.
+  static func judge(_ evaluation: Evaluation, against expectation: Expectation, implementation: String)
+    -> (TestResult.Status, Outcome?)
+  {
+    switch evaluation.result {
+    case .success(let outcome):
+      if Runner.meets(expectation, outcome) { return (.passed, outcome) }
+      if let difference = Comparison.difference(expected: expectation, actual: outcome) {
+        return (.failed(TestFailure(expected: expectation.json, actual: outcome.json, difference: difference)), outcome)
+      }
+      return (.passed, outcome)
+    case .failure(let error):
+      return (.errored("\(implementation) could not evaluate the input: \(error)"), nil)
+    }
   }
 
   /// Whether the outcome meets the expectation: the same answer as

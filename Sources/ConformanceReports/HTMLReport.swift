@@ -61,6 +61,7 @@ public enum HTMLReport {
       <p class="legend"><span class="cell pass">all passed</span> <span class="cell fail">failed or errored</span> <span class="cell skip">only skipped</span> <span class="cell none">not implemented</span> Each cell: passed / tests; skipped tests never count as failures.</p></section>
       <section id="drift-section" hidden><h2>Where the implementations disagree</h2><div id="drift"></div></section>
       <section id="failures-section"><h2>Failures</h2><div id="failures"></div></section>
+      <section id="flaky-section" hidden><h2>Flaky tests</h2><p class="legend">Failed or errored, then passed on a rerun (--reruns): counted as passed.</p><div id="flaky"></div></section>
       <section id="listed-section"><h2>Expected failures</h2><div id="listed"></div></section>
       <section id="stale-section"><h2>Stale expected-failure entries</h2><div id="stale"></div></section>
       <section id="load-section"><h2>Files that failed to load</h2><div id="load-errors"></div></section>

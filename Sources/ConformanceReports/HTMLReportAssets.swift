@@ -23,7 +23,7 @@ enum HTMLReportAssets {
     .card.passed.nonzero { background: var(--pass); color: var(--pass-ink); }
     .card.failed.nonzero, .card.errored.nonzero, .card.loadErrors.nonzero, .card.unexpectedPasses.nonzero,
     .card.staleExpectations.nonzero { background: var(--fail); color: var(--fail-ink); }
-    .card.skipped.nonzero, .card.expectedFailures.nonzero { background: var(--skip); color: var(--skip-ink); }
+    .card.skipped.nonzero, .card.expectedFailures.nonzero, .card.flaky.nonzero { background: var(--skip); color: var(--skip-ink); }
     .filter { position: sticky; top: 0; background: #fff; padding: 8px 0; z-index: 1; border-bottom: 1px solid var(--line); }
     .filter input { width: min(480px, 70vw); padding: 5px 8px; font: inherit; border: 1px solid #afb8c1; border-radius: 6px; }
     #filter-count { color: #57606a; margin-left: 8px; }
@@ -114,6 +114,7 @@ enum HTMLReportAssets {
         cards.push(["expectedFailures", "expected failures"], ["unexpectedPasses", "unexpected passes"],
           ["staleExpectations", "stale entries"]);
       }
+      if (report.reruns) cards.push(["flaky", "flaky"]);
       var totalsBox = document.getElementById("totals");
       cards.forEach(function (card) {
         var value = totals[card[0]];
@@ -331,6 +332,27 @@ enum HTMLReportAssets {
         return el("div", { "class": "list-row" }, [el("code", null, [item.entry.file]), ": " + item.entry.reason]);
       }
 
+      // Flaky tests (--reruns): each with the tries that failed before the pass.
+      var flakyItems = (report.flaky || []).map(function (entry) {
+        return { entry: entry, text: searchText([entry.implementation || "", entry.suite, entry.id, entry.file,
+          entry.description || "", entry.tags.join(" ")].concat(entry.tries.map(function (attempt) {
+            return attempt.difference || attempt.error || ""; }))) };
+      });
+      function renderFlaky(item) {
+        var entry = item.entry;
+        var row = el("div", { "class": "list-row" }, [entry.implementation ? "[" + entry.implementation + "] " : "",
+          el("code", null, [entry.suite]), " ", el("code", null, [entry.id]), " (" + entry.file + "): passed on try " +
+          entry.tries.length]);
+        entry.tries.forEach(function (attempt) {
+          if (attempt.outcome === "passed") return;
+          row.append(el("div", { "class": "meta" }, ["try " + attempt.try + ", " + attempt.outcome + ": " +
+            (attempt.difference || attempt.error || "") +
+            (attempt.actual ? " · answered " + JSON.stringify(attempt.actual) : "")]));
+        });
+        return row;
+      }
+      document.getElementById("flaky-section").hidden = flakyItems.length === 0;
+
       function renderList(id, items, query, limit, render, noun) {
         var box = document.getElementById(id);
         box.textContent = "";
@@ -353,6 +375,7 @@ enum HTMLReportAssets {
         var query = input.value.trim().toLowerCase();
         var shown = renderList("failures", failureItems, query, FAILURE_LIMIT, renderFailure, "failures");
         renderList("listed", listedItems, query, LIST_LIMIT, renderListed, "expected failures");
+        renderList("flaky", flakyItems, query, LIST_LIMIT, renderFlaky, "flaky tests");
         renderList("stale", staleItems, query, LIST_LIMIT, renderStale, "stale entries");
         renderList("load-errors", loadItems, query, LIST_LIMIT, renderLoad, "load errors");
         if (implementations.length > 0) {

@@ -50,6 +50,7 @@ public enum JSONRunReport {
     totals["unexpectedPasses"] = number(data.failures.filter { $0.kind == .unexpectedPass }.count)
     totals["expectedFailures"] = number(data.listedFailures.count)
     totals["staleExpectations"] = number(data.summary.staleExpectations.count)
+    if info.reruns > 0 { totals["flaky"] = number(data.summary.totals.flaky) }
     top["totals"] = .object(totals)
     top["suites"] = .array(
       data.suites.map { row in
@@ -76,6 +77,10 @@ public enum JSONRunReport {
         return .object(object)
       })
     top["failures"] = .array(data.failures.map(failure))
+    if info.reruns > 0 {
+      top["reruns"] = number(info.reruns)
+      top["flaky"] = .array(data.flaky.map(flaky))
+    }
     if !info.implementations.isEmpty {
       top["implementations"] = implementations(data)
       top["drift"] = .array(data.summary.drift.map(drift))
@@ -123,6 +128,7 @@ public enum JSONRunReport {
     case .errored: object["error"] = .string(failure.message)
     }
     if let place = failure.entryPlace { object["entry"] = .string(place) }
+    if !failure.tries.isEmpty { object["tries"] = tries(failure.tries) }
     return .object(object)
   }
 

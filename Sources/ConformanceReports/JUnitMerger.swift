@@ -12,8 +12,8 @@ import ConformanceJSON
 /// - Every input is read with ``SafeXMLReader`` (no network, no DTD, no entities) and must be a
 ///   JUnit report: its root is `<testsuites>` holding `<testsuite>` elements, or a single
 ///   `<testsuite>`; a testsuite holds `<properties>`, `<testcase>`, `<system-out>` and
-///   `<system-err>`; a testcase holds `<failure>`, `<error>`, `<skipped>`, `<system-out>` and
-///   `<system-err>`; testsuites and testcases have a `name`. Anything else is refused with the
+///   `<system-err>`; a testcase holds `<failure>`, `<error>`, `<skipped>`, `<system-out>`,
+///   `<system-err>` and Surefire's rerun elements (`<flakyFailure>`, …); testsuites and testcases have a `name`. Anything else is refused with the
 ///   file and line, before anything is written.
 /// - Testsuites with the same `name` and `file` across inputs become one: attributes and
 ///   properties from the first input that has the testsuite, testcases of all inputs together
@@ -284,7 +284,12 @@ public enum JUnitMerger {
     var places: [SuiteStore.Place] = []
   }
 
-  private static let outcomeElements = ["failure", "error", "skipped", "system-out", "system-err"]
+  /// What a testcase may hold: its outcome, its output, and Maven Surefire's elements for the
+  /// tries of a rerun test (`--reruns`, ``JUnitTries``).
+  private static let outcomeElements = [
+    "failure", "error", "skipped", "system-out", "system-err", "flakyFailure", "flakyError", "rerunFailure",
+    "rerunError",
+  ]
 
   /// Builds each `<testsuite>` of one input from the reader's events and checks its shape, with
   /// the messages the format's refusals use. Holds one testsuite at a time.

@@ -581,7 +581,7 @@ public final class JUnitReportWriter: PreparingRunObserver {
   /// child element: a pass with nothing logged. Whatever adds a child element to a testcase
   /// must make this `false` for it.
   static func isWithoutChildElements(_ result: TestResult) -> Bool {
-    guard case .passed = result.status else { return false }
+    guard case .passed = result.status, result.failedTries.isEmpty else { return false }
     return result.log?.isEmpty ?? true
   }
 
@@ -601,9 +601,13 @@ public final class JUnitReportWriter: PreparingRunObserver {
   private static func writeTestCase(
     _ result: TestResult, suite: VisibleXMLText, file: VisibleXMLText?, to writer: XMLWriter
   ) throws(XMLWriterError) {
+    // With --reruns: the other tries, as Maven Surefire writes them (JUnitTries). Only the
+    // strict flavour leaves `file` out.
+    let tries = result.failedTries.isEmpty ? nil : JUnitTries(result, strict: file == nil)
     try writeTestCaseStart(
       writer, classname: suite, name: VisibleXMLText(result.id), file: file,
       time: VisibleXMLText(JUnitFormat.seconds(nanoseconds: result.nanoseconds)))
+    try tries?.writeBeforeOutcome(to: writer)
     switch result.status {
     case .passed:
       break
@@ -636,6 +640,7 @@ public final class JUnitReportWriter: PreparingRunObserver {
       try writer.text(shown)
       try writer.endElement()
     }
+    try tries?.writeAfterOutcome(to: writer)
     // What an adapter wrote on standard error during this test.
     if let log = result.log, !log.isEmpty {
       try writer.startElement("system-err")
@@ -647,7 +652,7 @@ public final class JUnitReportWriter: PreparingRunObserver {
 
   /// The test's description, as the first line of a failure's text, when it has one, then its
   /// input.
-  private static func describing(_ result: TestResult) -> String {
+  static func describing(_ result: TestResult) -> String {
     var text = ""
     if let description = result.description {
       text += "description: \(TextCap.cut(description, limit: TextCap.quotedValue))\n"
@@ -657,7 +662,7 @@ public final class JUnitReportWriter: PreparingRunObserver {
   }
 
   /// A value pretty-printed, cut to ``TextCap/quotedValue``.
-  private static func quoted(_ value: JSONValue) -> String {
+  static func quoted(_ value: JSONValue) -> String {
     TextCap.cut(JSONSerializer.pretty.string(from: value), limit: TextCap.quotedValue)
   }
 }

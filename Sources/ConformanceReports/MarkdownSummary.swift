@@ -68,6 +68,7 @@ public enum MarkdownSummary {
         lines += failureLines(failure, number: index + 1)
       }
     }
+    lines += flakyLines(data)
     if !data.loadErrors.isEmpty {
       lines.append("")
       lines.append("### Files that failed to load")

@@ -24,6 +24,8 @@ public struct RunReportInfo: Sendable {
   public var corpusVersion: String?
   /// The run's id, the same in every report of the run (``RunID``); `nil` leaves it out.
   public var runID: String?
+  /// `--reruns N`: the reports then list flaky tests and count them.
+  public var reruns = 0
   /// In a run of one implementation, its version: the adapter hello's `version`, this build's
   /// for the reference parsers (in a run of several, each ``ImplementationInfo`` has its own).
   public var implementationVersion: String?
@@ -117,6 +119,8 @@ public struct RunReportData: Sendable {
     public var entryPlace: String?
     /// Whose failure it is, in a run of several implementations.
     public var implementation: String? = nil
+    /// With `--reruns`: every try, when the test was asked more than once.
+    public var tries: [Try] = []
   }
 
   /// A test listed as an expected failure that did fail or error (reported as skipped).
@@ -157,6 +161,8 @@ public struct RunReportData: Sendable {
   public var listedFailures: [ListedFailure]
   public var suites: [SuiteRow]
   public var tags: [TagCounts]
+  /// Tests that passed on a rerun (`--reruns`), in run order.
+  public var flaky: [FlakyTest] = []
   /// Every test's state by (implementation, suite, id): the JSON report's `results`.
   public var results = ResultIndex()
   /// Set by `--compare` or `--history`: what changed since the earlier run.
@@ -282,6 +288,7 @@ public final class RunReportRecorder: RunObserver {
   private var files: [RunReportData.FileRow] = []
   private var failures: [RunReportData.Failure] = []
   private var listedFailures: [RunReportData.ListedFailure] = []
+  private var flaky: [RunReportData.FlakyTest] = []
   private var tags = TagTable()
   private var suiteTags: [String: TagTable] = [:]
   private var suiteUntagged: [String: Counts] = [:]
@@ -347,6 +354,7 @@ public final class RunReportRecorder: RunObserver {
     data = RunReportData(
       info: info, summary: summary, corpusDigest: digest.hexValue, corpusFileCount: digest.fileCount, files: files,
       failures: failures, listedFailures: listedFailures, suites: suites, tags: tags.ordered)
+    data!.flaky = flaky
     for (implementation, bySuite) in implementationSuiteTags {
       for (suite, table) in bySuite {
         data!.implementationTags[implementation, default: [:]][suite] = (
@@ -388,11 +396,18 @@ public final class RunReportRecorder: RunObserver {
       RunReportData.Failure(
         kind: kind, location: location, suite: suite, id: result.id, description: result.description,
         tags: result.tags, input: result.input, expected: result.expected.json, actual: actual, message: message,
-        entryPlace: result.expectedFailure?.entry.place, implementation: implementation)
+        entryPlace: result.expectedFailure?.entry.place, implementation: implementation,
+        tries: RunReportData.tries(of: result))
     }
     switch result.status {
     case .passed:
-      break
+      if result.isFlaky {
+        flaky.append(
+          RunReportData.FlakyTest(
+            location: location, suite: suite, id: result.id, description: result.description, tags: result.tags,
+            input: result.input, expected: result.expected.json, implementation: implementation,
+            tries: RunReportData.tries(of: result)))
+      }
     case .failed(let mismatch):
       let kind: RunReportData.Failure.Kind =
         result.expectedFailure?.isUnexpectedPass == true ? .unexpectedPass : .failed

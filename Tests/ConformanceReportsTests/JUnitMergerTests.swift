@@ -320,8 +320,8 @@ func withoutTimes(_ text: String) -> String {
       "nested <testsuite> elements are not supported"
     ),
     (
-      "<testsuite name=\"a\">\n  <testcase name=\"t\">\n    <rerunFailure/>\n  </testcase>\n</testsuite>", 3,
-      "unexpected element <rerunFailure> in <testcase>"
+      "<testsuite name=\"a\">\n  <testcase name=\"t\">\n    <retry/>\n  </testcase>\n</testsuite>", 3,
+      "unexpected element <retry> in <testcase>"
     ),
     (
       "<testsuites>\n  <testsuite name=\"a\" time=\"1,5\"/>\n</testsuites>", 2,

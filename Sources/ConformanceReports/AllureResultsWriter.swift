@@ -1,0 +1,352 @@
+import CSystemShims
+import ConformanceJSON
+import ConformanceKit
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `--allure-results DIR`: the run as an Allure 2 results folder (``AllureResult``,
+/// ``AllureRunFiles``), written as safely as the other reports:
+///
+/// - everything goes into a hidden folder beside DIR (`.DIR.allure-XXXXXX.tmp`), which takes
+///   DIR's place at the end of the run in one atomic step (swapped with the old DIR, which is
+///   then removed), so a reader sees the old results or the new ones, never a mix, and a run
+///   that fails or is abandoned leaves DIR as it was;
+/// - DIR may hold only this command's results of an earlier run (marked by its
+///   ``markerName`` file) and Allure's `history` folder, which is carried over (Allure's
+///   documented way to keep trends is to copy the last report's `history` into the results);
+///   a folder holding anything else is refused before the run, naming one such file, so the
+///   results of another tool are never deleted.
+///
+/// Results are rendered on the runner's worker threads (``preparer``) and written in parallel
+/// batches: the cost is many small files (one result and two or three attachments per test).
+public final class AllureResultsWriter: PreparingRunObserver {
+  /// The folder as given.
+  public let folder: String
+  let info: RunReportInfo
+  /// The process's environment, for `executor.json`.
+  var environment: [String: String]
+  private var target: String
+  private var staging: String?
+  private var pending: [AllureFile] = []
+  private var written = 0
+  /// The attachments already written or pending, by content.
+  private var attachments: Set<ContentKey> = []
+
+  /// The file that marks a folder as this command's results.
+  public static let markerName = ".conformance-allure-results"
+  static let batchSize = 2048
+
+  public init(folder: String, info: RunReportInfo) {
+    self.folder = folder
+    self.info = info
+    self.target = folder
+    self.environment = AllureRunFiles.processEnvironment()
+  }
+
+  deinit { discard() }
+
+  /// `Allure results: DIR (N files)` for the console.
+  public var writtenLine: String { "Allure results: \(folder)" }
+
+  /// Checks, before the run, that `folder` can take the results: it is missing, or a folder
+  /// (a symbolic link to one is followed) holding only an earlier run's results; its parent
+  /// exists or can be created and is writable.
+  public static func checkDestination(_ folder: String) throws(ReportDestinationError) {
+    func failure(_ reason: String) -> ReportDestinationError {
+      ReportDestinationError(option: "--allure-results", path: folder, reason: reason)
+    }
+    do {
+      _ = try resolvedTarget(folder)
+    } catch {
+      throw failure(error.reason)
+    }
+  }
+
+  /// The folder to replace (symbolic links followed), checked as ``checkDestination(_:)`` says.
+  static func resolvedTarget(_ folder: String) throws(FileSystem.Failure) -> String {
+    guard !folder.isEmpty else { throw FileSystem.Failure(reason: "an empty path") }
+    var path = folder
+    while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+    var info = stat()
+    if lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK {
+      guard let real = realpath(path, nil) else {
+        throw FileSystem.Failure(reason: "a symbolic link that leads nowhere: \(FileSystem.errnoText())")
+      }
+      path = String(cString: real)
+      free(real)
+    }
+    if stat(path, &info) == 0 {
+      guard info.st_mode & S_IFMT == S_IFDIR else {
+        throw FileSystem.Failure(reason: "not a folder; Allure results are a folder of files")
+      }
+      if let foreign = try foreignEntry(in: path) {
+        throw FileSystem.Failure(
+          reason:
+            "holds \(quote(foreign)), which conformance did not write; the folder is replaced as a whole, so give an empty or new folder, or one holding only an earlier run's --allure-results"
+        )
+      }
+    } else if errno != ENOENT {
+      throw FileSystem.Failure(reason: FileSystem.errnoText())
+    }
+    let parent = FileSystem.folder(of: path)
+    try FileSystem.createFolders(parent)
+    guard access(parent, W_OK) == 0 else {
+      throw FileSystem.Failure(reason: "cannot write in \(parent): \(FileSystem.errnoText())")
+    }
+    return path
+  }
+
+  /// The first entry (in byte order) of an existing folder that is not this command's: any
+  /// entry of a folder without the marker (Allure's `history` aside), and anything but result,
+  /// attachment and run files in one with it.
+  static func foreignEntry(in path: String) throws(FileSystem.Failure) -> String? {
+    guard let directory = opendir(path) else {
+      throw FileSystem.Failure(reason: "cannot read the folder: \(FileSystem.errnoText())")
+    }
+    defer { closedir(directory) }
+    var names: [[UInt8]] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+      if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+      names.append(name)
+    }
+    names.sort { $0.lexicographicallyPrecedes($1) }
+    let marked = names.contains(Array(markerName.utf8))
+    for name in names {
+      let text = String(decoding: name, as: UTF8.self)
+      if text == "history" && FileSystem.isFolder(path + "/history") { continue }
+      if !marked || !isOwnName(text) { return text }
+    }
+    return nil
+  }
+
+  /// A name this command writes in a results folder.
+  static func isOwnName(_ name: String) -> Bool {
+    if [markerName, "environment.properties", "executor.json", "categories.json"].contains(name) { return true }
+    let bytes = Array(name.utf8)
+    guard bytes.count > 37, bytes[36] == UInt8(ascii: "-") else { return false }
+    let uuid = bytes[0..<36]
+    let isUUID = uuid.enumerated().allSatisfy { index, byte in
+      [8, 13, 18, 23].contains(index)
+        ? byte == UInt8(ascii: "-") : (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x66)
+    }
+    let rest = String(decoding: bytes[37...], as: UTF8.self)
+    return isUUID && ["result.json", "attachment.json", "attachment.txt"].contains(rest)
+  }
+
+  public func runStarted(fileCount: Int) throws(ReportWriteError) {
+    discard()
+    do {
+      target = try Self.resolvedTarget(folder)
+    } catch {
+      throw ReportWriteError(path: folder, reason: error.reason)
+    }
+    let parent = FileSystem.folder(of: target)
+    var template = Array("\(parent)/.\(FileSystem.lastComponent(of: target)).allure-XXXXXX.tmp".utf8CString)
+    // mkdtemp wants the Xs last: the suffix is added by a rename below.
+    template.removeLast(5)
+    template.append(0)
+    let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
+    guard created else {
+      throw ReportWriteError(path: folder, reason: "cannot create a folder in \(parent): \(FileSystem.errnoText())")
+    }
+    let made = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let hidden = made + ".tmp"
+    guard rename(made, hidden) == 0 else {
+      let reason = FileSystem.errnoText()
+      rmdir(made)
+      throw ReportWriteError(path: folder, reason: "cannot create a folder in \(parent): \(reason)")
+    }
+    chmod(hidden, 0o755)
+    staging = hidden
+    written = 0
+    attachments = []
+  }
+
+  public var preparer: @Sendable (FileReport) -> any Sendable {
+    let implementation = info.implementation
+    return { report in
+      AllureResult.files(for: report, implementation: implementation, now: AllureResult.nowMilliseconds())
+    }
+  }
+
+  public func fileFinished(_ report: FileReport) throws(ReportWriteError) {
+    try add(AllureResult.files(for: report, implementation: info.implementation, now: AllureResult.nowMilliseconds()))
+  }
+
+  public func fileFinished(_ report: FileReport, prepared: any Sendable) throws(ReportWriteError) {
+    guard let files = prepared as? [AllureFile] else { return try fileFinished(report) }
+    try add(files)
+  }
+
+  private func add(_ files: [AllureFile]) throws(ReportWriteError) {
+    for file in files {
+      if let key = file.content, !attachments.insert(key).inserted { continue }
+      pending.append(file)
+    }
+    if pending.count >= Self.batchSize { try flush() }
+  }
+
+  /// Writes the pending files in parallel (creating many small files is the cost).
+  private func flush() throws(ReportWriteError) {
+    guard let staging, !pending.isEmpty else { return }
+    let files = pending
+    pending = []
+    let firstError = Mutex<String?>(nil)
+    let chunk = 128
+    DispatchQueue.concurrentPerform(iterations: (files.count + chunk - 1) / chunk) { part in
+      for file in files[(part * chunk)..<min(files.count, (part + 1) * chunk)] {
+        let path = staging + "/" + file.name
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        var failure: String? = nil
+        if descriptor < 0 {
+          failure = "cannot create \(path): \(FileSystem.errnoText())"
+        } else {
+          do throws(FileSystem.Failure) {
+            try FileSystem.writeAll(descriptor, file.bytes)
+          } catch {
+            failure = "cannot write \(path): \(error.reason)"
+          }
+          if close(descriptor) != 0 && failure == nil { failure = "cannot close \(path): \(FileSystem.errnoText())" }
+        }
+        if let failure {
+          firstError.withLock { if $0 == nil { $0 = failure } }
+          return
+        }
+      }
+    }
+    written += files.count
+    if let failure = firstError.withLock({ $0 }) {
+      discard()
+      throw ReportWriteError(path: folder, reason: failure)
+    }
+  }
+
+  public func runFinished(_ summary: RunSummary) throws(ReportWriteError) {
+    let now = AllureResult.nowMilliseconds()
+    var files: [AllureFile] = []
+    if !summary.staleExpectations.isEmpty && (info.selection.shard?.index ?? 1) == 1 {
+      for stale in summary.staleExpectations {
+        files += AllureResult.runProblem(
+          name: stale.entry.place, suite: stale.entry.suite, status: "failed", kind: "stale expectation",
+          message: stale.message, implementation: info.implementation, now: now)
+      }
+    }
+    let prefix = info.selection.shard.map { "shard-\($0.index)." } ?? ""
+    for (index, problem) in summary.implementationProblems.enumerated() {
+      files += AllureResult.runProblem(
+        name: "\(prefix)end.\(index + 1)", suite: "adapter", status: "failed", kind: "adapter problem",
+        message: problem, implementation: info.implementation, now: now)
+    }
+    if let interruption = summary.interruption {
+      files += AllureResult.runProblem(
+        name: "interrupted", suite: "conformance.run", status: "broken", kind: "interrupted",
+        message: interruption.message, implementation: info.implementation, now: now)
+    }
+    files.append(AllureRunFiles.environment(info, corpusDigest: info.corpusDigest?.hexValue))
+    if let executor = AllureRunFiles.executor(environment: environment) { files.append(executor) }
+    files.append(AllureRunFiles.categories)
+    var marker: JSONObject = ["format": "conformance-allure-results/1"]
+    if let runID = info.runID { marker["runId"] = .string(runID) }
+    files.append(
+      AllureFile(
+        name: Self.markerName, bytes: Array((JSONSerializer.compact.string(from: .object(marker)) + "\n").utf8)))
+    pending += files
+    try flush()
+    try commit()
+  }
+
+  /// Puts the staged folder in DIR's place: Allure's `history` moves over from the old results,
+  /// then the two folders are swapped (`renameat2(RENAME_EXCHANGE)`) and the old one removed;
+  /// a plain rename when there is no old folder (or no swap on this system).
+  private func commit() throws(ReportWriteError) {
+    guard let staging else { return }
+    var info = stat()
+    let exists = lstat(target, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    if exists {
+      // Checked again: files may have arrived while the run ran.
+      do throws(FileSystem.Failure) {
+        if let foreign = try Self.foreignEntry(in: target) {
+          throw FileSystem.Failure(reason: "it now holds \(quote(foreign)), which conformance did not write")
+        }
+      } catch {
+        discard()
+        throw ReportWriteError(path: folder, reason: error.reason)
+      }
+      if FileSystem.isFolder(target + "/history") { _ = rename(target + "/history", staging + "/history") }
+      if conformance_exchange_paths(staging, target) == 0 {
+        self.staging = nil
+        Self.removeTree(staging)
+        return
+      }
+      // No swap here: move the old folder aside, then the new one in.
+      let aside = staging + ".old"
+      guard rename(target, aside) == 0 else {
+        let reason = FileSystem.errnoText()
+        discard()
+        throw ReportWriteError(path: folder, reason: "cannot replace the folder: \(reason)")
+      }
+      guard rename(staging, target) == 0 else {
+        let reason = FileSystem.errnoText()
+        _ = rename(aside, target)
+        discard()
+        throw ReportWriteError(path: folder, reason: "cannot replace the folder: \(reason)")
+      }
+      self.staging = nil
+      Self.removeTree(aside)
+      return
+    }
+    guard rename(staging, target) == 0 else {
+      let reason = FileSystem.errnoText()
+      discard()
+      throw ReportWriteError(path: folder, reason: "cannot rename \(staging): \(reason)")
+    }
+    self.staging = nil
+  }
+
+  /// Removes the staged folder; DIR is left as it was.
+  public func discard() {
+    pending = []
+    attachments = []
+    guard let staging else { return }
+    self.staging = nil
+    Self.removeTree(staging)
+  }
+
+  /// Removes a folder and everything under it, never following a symbolic link; the files of a
+  /// folder are unlinked in parallel (an earlier run's results are tens of thousands of them).
+  static func removeTree(_ path: String) {
+    var files: [String] = []
+    var folders: [String] = []
+    if let directory = opendir(path) {
+      while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+        if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+        let child = path + "/" + String(decoding: name, as: UTF8.self)
+        var info = stat()
+        if lstat(child, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR {
+          folders.append(child)
+        } else {
+          files.append(child)
+        }
+      }
+      closedir(directory)
+    }
+    let chunk = 256
+    let found = files
+    DispatchQueue.concurrentPerform(iterations: (found.count + chunk - 1) / chunk) { part in
+      for file in found[(part * chunk)..<min(found.count, (part + 1) * chunk)] { unlink(file) }
+    }
+    for folder in folders { removeTree(folder) }
+    rmdir(path)
+  }
+}
+
+/// A name quoted as a JSON string, control characters visible.
+private func quote(_ text: String) -> String { JSONSerializer.compact.string(from: .string(text)) }
