@@ -20,7 +20,9 @@ enum ShowCommand: Subcommand {
     Finds the test ID of suite SUITE under the vectors roots and prints its file, description,
     tags, input, context (the file's merged with the test's), expected outcome, the reference
     parser's answer and whether it meets the expectation, each JSON value pretty-printed and in
-    full. `conformance list --tests` lists every SUITE and ID.
+    full. `conformance list --tests` lists every SUITE and ID. A test of an own suite
+    (NAME.suite.json, docs/own-suites.md) is shown without a verdict: the reference has no
+    parser for it (exit 0).
 
     OPTIONS:
     \(spec.optionsHelp)
