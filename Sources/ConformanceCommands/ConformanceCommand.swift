@@ -17,7 +17,7 @@ public enum ConformanceCommand {
   static var subcommands: [any Subcommand.Type] {
     [
       RunCommand.self, ListCommand.self, ShowCommand.self, LintCommand.self, MergeCommand.self, ServeCommand.self,
-      SmokeCommand.self, ManifestCommand.self, DiffVectorsCommand.self,
+      SmokeCommand.self, ManifestCommand.self, DiffVectorsCommand.self, DiffCommand.self,
     ]
   }
 

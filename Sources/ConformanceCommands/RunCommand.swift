@@ -75,6 +75,21 @@ enum RunCommand: Subcommand {
         help: "Write the tests that fail now as an expectations file (a baseline for --expectations).",
         repeatable: false),
       .init(
+        name: "compare", valueName: "PREVIOUS.json",
+        help:
+          "Compare with the JSON report (--report-json) of an earlier run: new failures, fixed, still failing, new and removed tests (docs/reports.md).",
+        repeatable: false),
+      .init(
+        name: "fail-on", valueName: "new-failures",
+        help:
+          "With --compare or --history: exit 0 when every failure is an old one (failed in the earlier run too), 1 when one is new.",
+        repeatable: false),
+      .init(
+        name: "history", valueName: "DIR",
+        help:
+          "Keep the last 50 runs' summaries in DIR/history.json: the HTML report draws the trend, and without --compare this run is compared with the last one.",
+        repeatable: false),
+      .init(
         name: "max-file-size", valueName: "BYTES",
         help: "Refuse vector and expectations files larger than this (K, M, G suffixes; default: 64M).",
         repeatable: false),
@@ -88,6 +103,7 @@ enum RunCommand: Subcommand {
                            [--show-failures N] [--max-failures N] [--report-json FILE] [--summary-md FILE]
                            [--report-html FILE] [--expectations FILE] [--junit-flavour standard|strict]
                            [--write-expectations FILE] [--max-file-size BYTES]
+                           [--compare PREVIOUS.json] [--history DIR] [--fail-on new-failures]
 
     Loads every *.json vector file under each PATH (recursively; *.schema.json files are skipped;
     a PATH may also be one vector file), runs each selected test against the reference parsers
@@ -104,6 +120,10 @@ enum RunCommand: Subcommand {
     With --expectations FILE (docs/expectations.md), a listed test that fails or errors is
     reported as skipped with its reason; a listed test that passes is a failure (unexpected
     pass), and an entry matching no loaded vector is stale and fails the run.
+    With --compare PREVIOUS.json (an earlier run's --report-json) or --history DIR, every test
+    is compared with the earlier run: the console prints new failures first and the line
+    `since <run id>: N new failures, N fixed, N still failing, N new, N removed`, and the
+    reports show what changed. --fail-on new-failures then exits 0 when every failure is old.
 
     OPTIONS:
     \(spec.optionsHelp)
@@ -169,6 +189,22 @@ enum RunCommand: Subcommand {
       json: arguments.value("report-json"), markdown: arguments.value("summary-md"),
       html: arguments.value("report-html"))
     let baselinePath = arguments.value("write-expectations")
+    let historyPath = arguments.value("history").map(RunHistory.path(folder:))
+    if let rule = arguments.value("fail-on") {
+      guard rule == "new-failures" else {
+        throw UsageError("--fail-on takes new-failures, got '\(rule)'", command: name)
+      }
+      guard arguments.value("compare") != nil || historyPath != nil else {
+        throw UsageError(
+          "--fail-on new-failures needs an earlier run to compare with: give --compare PREVIOUS.json or --history DIR",
+          command: name)
+      }
+    }
+    if historyPath != nil, let shard = selection.shard {
+      throw UsageError(
+        "--history records whole runs, and --shard \(shard) is a part of one: merge the shards' JSON reports (merge --json) and compare them with `conformance diff`",
+        command: name)
+    }
     // Every destination is checked before anything runs: a bad one is a command-line error now,
     // not after the whole run (docs/reports.md).
     let heldFIFOs: ReportDestinationCheck.HeldFIFOs
@@ -178,6 +214,7 @@ enum RunCommand: Subcommand {
           + [
             ("--report-json", destinations.json), ("--summary-md", destinations.markdown),
             ("--report-html", destinations.html), ("--write-expectations", baselinePath),
+            ("--history", historyPath),
           ].compactMap { option, path in path.map { (option, $0) } })
     } catch {
       var usage = UsageError(error.description, command: name)
@@ -233,6 +270,20 @@ enum RunCommand: Subcommand {
           "--expectations", error.description, message: "--expectations \(error)", implementation: implementationName)
       }
     }
+    // The earlier run: read (and refused, naming the file) before anything runs.
+    var previous: RunSnapshot? = nil
+    var history: RunHistory? = nil
+    do {
+      if let folder = arguments.value("history") { history = try RunHistory.load(folder: folder) }
+      if let file = arguments.value("compare") {
+        previous = try RunSnapshot.read(report: file)
+      } else {
+        previous = history?.latestSnapshot
+      }
+    } catch {
+      let option = error.path == historyPath ? "--history" : "--compare"
+      throw cannotStart(option, error.description, message: "\(option) \(error)", implementation: implementationName)
+    }
     if let rootError {
       throw cannotStart(
         "--vectors", rootError.description, message: "--vectors \(rootError)", implementation: implementationName)
@@ -241,8 +292,9 @@ enum RunCommand: Subcommand {
     // once for the shard stamp, the JSON report and a single root's manifest check.
     let corpusFiles = listings.flatMap(\.corpusFiles)
     let hasManifest = listings.contains { $0.isFolder && $0.manifest != nil }
+    let betweenRuns = previous != nil || history != nil
     let corpusDigest =
-      selection.shard != nil || !destinations.isEmpty || (hasManifest && listings.count == 1)
+      selection.shard != nil || !destinations.isEmpty || betweenRuns || (hasManifest && listings.count == 1)
       ? CorpusDigest.of(corpusFiles, loader: loader) : nil
     let stamp = corpusDigest.flatMap {
       ShardStamp.forRun(selection: selection, corpusDigest: $0, implementations: implementations.map(\.name))
@@ -268,8 +320,10 @@ enum RunCommand: Subcommand {
     runner.roots = roots
     let reportSet = ReportSet()
     let corpusProperties = corpusVersion.map { [JUnitProperty(name: "corpus-version", value: $0)] } ?? []
+    let startTime = JUnitTimestamp.now()
     let junit = JUnitReportWriter(
-      destination: junitPath, runProperties: (stamp?.junitProperties ?? []) + corpusProperties, flavour: flavour)
+      destination: junitPath, timestamp: startTime, runProperties: (stamp?.junitProperties ?? []) + corpusProperties,
+      flavour: flavour)
     junit.runID = runID
     junit.reportSet = reportSet
     junit.shard = selection.shard
@@ -282,9 +336,12 @@ enum RunCommand: Subcommand {
     info.corpusDigest = corpusDigest
     info.corpusVersion = corpusVersion
     info.runID = runID
+    info.time = startTime.description
     let reports = RunReports(info: info, destinations: destinations)
     reports.reportSet = reportSet
-    if !reports.destinations.isEmpty { observers.append(reports) }
+    reports.previous = previous
+    reports.history = history
+    if !reports.destinations.isEmpty || betweenRuns { observers.append(reports) }
     let baseline = baselinePath.map(ExpectationsBaselineWriter.init(destination:))
     if let baseline { observers.append(baseline) }
     observers.append(reportSet)
@@ -296,6 +353,13 @@ enum RunCommand: Subcommand {
       ["JUnit report: \(junitPath)"] + reports.writtenLines + [baseline?.writtenLine].compactMap { $0 }
     }
     consoleReporter.implementation = implementationName
+    if let previous {
+      let failing = previous.failingKeys
+      consoleReporter.failedBefore = { failing.contains(RunSnapshot.key($0, $1, $2)) }
+      consoleReporter.comparisonLines = {
+        reports.comparison.map { [$0.line] + $0.differences.map { "note: " + $0 } } ?? []
+      }
+    }
     observers.append(consoleReporter)
     let summary: RunSummary
     do {
@@ -311,7 +375,12 @@ enum RunCommand: Subcommand {
       console.printError("conformance run: \(ConsoleText.escape(error.description))")
       return ConformanceCommand.ExitStatus.usageOrLoadError
     }
-    return summary.exitStatus
+    guard arguments.value("fail-on") != nil else { return summary.exitStatus }
+    let gated = RunComparison.gatedExitStatus(summary, comparison: reports.comparison)
+    if gated != summary.exitStatus {
+      console.print("--fail-on new-failures: every failure is an old one, so the run exits 0")
+    }
+    return gated
   }
 
   /// `--timeout SECONDS`, shared with `smoke`: above 0 and at most a day.

@@ -42,6 +42,7 @@ public enum HTMLReport {
       <title>Conformance report: \(ReportText.html(info.implementation))</title>
       <style>
       \(HTMLReportAssets.css)
+      \(HTMLBetweenRuns.css)
       </style>
       </head>
       <body>
@@ -51,6 +52,7 @@ public enum HTMLReport {
       </header>
       <noscript><p class="warning">This report draws its tables with JavaScript, which is turned off. The same data is in the JSON report (--report-json).</p></noscript>
       <section id="totals" aria-label="Totals"></section>
+      \(HTMLBetweenRuns.sections(data))
       <div class="filter"><label for="filter">Filter</label> <input id="filter" type="search" autocomplete="off" placeholder="suite, id, tag, file or any text"> <span id="filter-count"></span></div>
       <section><h2>Suites by tag</h2><div class="scroll"><table id="matrix"></table></div>
       <p class="legend"><span class="cell pass">passed</span> <span class="cell fail">failed or errored</span> <span class="cell skip">only skipped</span> <span class="cell none">no tests</span> Each cell: passed / tests run (skipped tests are left out); hover for details.</p></section>
@@ -64,6 +66,7 @@ public enum HTMLReport {
       <script type="application/json" id="report-data">\(embeddedData(data))</script>
       <script>
       \(HTMLReportAssets.script)
+      \(HTMLBetweenRuns.script)
       </script>
       </body>
       </html>

@@ -206,8 +206,8 @@ enum HTMLReportAssets {
         var sides = el("div", { "class": "sides" }, [jsonBlock("expected", item.view.expected)]);
         if (item.view.actual) sides.append(jsonBlock("actual", item.view.actual));
         children.push(sides);
-        return el("article", { "class": "failure " + failure.kind, "data-suite": failure.suite, "data-id": failure.id },
-          children);
+        return el("article", { "class": "failure " + failure.kind, "data-suite": failure.suite, "data-id": failure.id,
+          "data-implementation": failure.implementation || "" }, children);
       }
 
       // Several implementations: the implementation × suite matrix and where they disagree.
@@ -348,6 +348,8 @@ enum HTMLReportAssets {
         try { input.value = decodeURIComponent(location.hash.slice(8)); } catch (error) { input.value = ""; }
       }
       applyFilter();
+      // For the page's other scripts (HTMLBetweenRuns): the data and the text-only helpers.
+      window.conformanceReport = { report: report, el: el, visible: visible };
       document.body.setAttribute("data-rendered", "true");
     })();
     """#

@@ -92,6 +92,7 @@ public enum JSONReportMerger {
     let first = reports[0]
     var top = JSONObject()
     for key in ["format", "tool", "implementation"] { top[key] = first[key] }
+    if let time = first["time"] { top["time"] = time }
     top["status"] = "passed"
     top["exitStatus"] = 0
     top["durationMilliseconds"] = number(reports.reduce(0) { $0 + int($1["durationMilliseconds"]) })
@@ -179,6 +180,8 @@ public enum JSONReportMerger {
     }
     let stale = first["staleExpectations"]?.arrayValue ?? []
     top["staleExpectations"] = .array(stale)
+    // Each shard's tests, for a later comparison (a group may appear once per shard).
+    top["results"] = .array(reports.flatMap { $0["results"]?.arrayValue ?? [] })
     if var totals = top["totals"]?.objectValue {
       totals["staleExpectations"] = number(stale.count)
       top["totals"] = .object(totals)

@@ -31,6 +31,7 @@ public enum JSONRunReport {
       "selection": selection(info.selection),
     ]
     if let runID = info.runID { top["runId"] = .string(runID) }
+    if let time = info.time { top["time"] = .string(time) }
     if let reason = data.statusReason { top["statusReason"] = .string(reason) }
     if let interruption = data.summary.interruption {
       top["interruption"] = [
@@ -97,6 +98,8 @@ public enum JSONRunReport {
         object["message"] = .string(stale.message)
         return .object(object)
       })
+    if let comparison = data.comparison { top["comparison"] = comparison.json }
+    top["results"] = data.results.json
     return .object(top)
   }
 

@@ -39,6 +39,9 @@ public enum MarkdownSummary {
           + "\(data.listedFailures.count) failed as expected, \(count(unexpected, "unexpected pass", "unexpected passes")), "
           + "\(count(stale.count, "stale entry", "stale entries")).")
     }
+    if let comparison = data.comparison {
+      lines += ComparisonMarkdown.lines(comparison, severalImplementations: !data.info.implementations.isEmpty)
+    }
     lines.append("")
     lines.append("| Suite | Tests | Passed | Failed | Errored | Skipped | Load errors |")
     lines.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")

@@ -24,6 +24,8 @@ public struct RunReportInfo: Sendable {
   public var corpusVersion: String?
   /// The run's id, the same in every report of the run (``RunID``); `nil` leaves it out.
   public var runID: String?
+  /// When the run started, `YYYY-MM-DDTHH:MM:SSZ` (the JUnit `timestamp`); `nil` leaves it out.
+  public var time: String?
 
   public init(
     toolName: String, toolVersion: String, implementation: String, roots: [String],
@@ -140,6 +142,12 @@ public struct RunReportData: Sendable {
   public var listedFailures: [ListedFailure]
   public var suites: [SuiteRow]
   public var tags: [TagCounts]
+  /// Every test's state by (implementation, suite, id): the JSON report's `results`.
+  public var results = ResultIndex()
+  /// Set by `--compare` or `--history`: what changed since the earlier run.
+  public var comparison: RunComparison?
+  /// Set by `--history`: the earlier runs, oldest first, for the trend.
+  public var history: [RunHistory.Entry] = []
 
   public var loadErrors: [FileRow] { files.filter { $0.loadError != nil } }
 
@@ -251,6 +259,10 @@ public final class RunReportRecorder: RunObserver {
   private var tags = TagTable()
   private var suiteTags: [String: TagTable] = [:]
   private var suiteUntagged: [String: Counts] = [:]
+  private var results = ResultIndex()
+  /// When set, the ids of every loaded file, selected or not (for ``RunComparison``).
+  public var recordsCorpusTests = false
+  private var corpusIDs: [(suite: String, ids: [String])] = []
   public private(set) var data: RunReportData?
 
   public init(info: RunReportInfo) {
@@ -277,6 +289,7 @@ public final class RunReportRecorder: RunObserver {
       for result in results {
         record(result, suite: suite, location: report.location, implementation: report.implementation)
       }
+      if recordsCorpusTests { corpusIDs.append((suite, report.testIDs)) }
     }
     // A file is one row however many implementations ran it.
     if let last = files.last, report.implementation != nil, last.location.displayPath == row.location.displayPath {
@@ -284,6 +297,13 @@ public final class RunReportRecorder: RunObserver {
     } else {
       files.append(row)
     }
+  }
+
+  /// `suite\0id` of every test of the loaded files, selected or not (with ``recordsCorpusTests``).
+  public var corpusTests: Set<String> {
+    var tests: Set<String> = []
+    for (suite, ids) in corpusIDs { for id in ids { tests.insert(suite + "\u{0}" + id) } }
+    return tests
   }
 
   public func runFinished(_ summary: RunSummary) throws {
@@ -296,6 +316,7 @@ public final class RunReportRecorder: RunObserver {
     data = RunReportData(
       info: info, summary: summary, corpusDigest: digest.hexValue, corpusFileCount: digest.fileCount, files: files,
       failures: failures, listedFailures: listedFailures, suites: suites, tags: tags.ordered)
+    data?.results = results
   }
 
   private func record(
@@ -308,6 +329,9 @@ public final class RunReportRecorder: RunObserver {
       suiteTags[suite, default: TagTable()].add(result.status, tag: tag)
     }
     if distinctTags.isEmpty { suiteUntagged[suite, default: Counts()].add(result.status) }
+    results.add(
+      implementation: implementation ?? info.implementation, suite: suite, id: result.id,
+      state: ResultIndex.State(result.status))
 
     func failure(_ kind: RunReportData.Failure.Kind, actual: JSONValue?, message: String) -> RunReportData.Failure {
       RunReportData.Failure(
