@@ -88,7 +88,7 @@ public enum ConformanceCommand {
         RunCommand.writeReports(ofUsageError: error, arguments: Array(arguments.dropFirst()))
       }
       console.printError("conformance \(error.command): \(ConsoleText.escapeLines(error.message))")
-      console.printError("Run `conformance \(error.command) --help` for usage.")
+      if error.showsUsage { console.printError("Run `conformance \(error.command) --help` for usage.") }
       return ExitStatus.usageOrLoadError
     } catch {
       console.printError("conformance \(subcommand.name): \(ConsoleText.escapeLines("\(error)"))")

@@ -179,17 +179,20 @@ final class ConsoleReporter: RunObserver {
     }
     let totals = summary.totals
     var details: [String] = []
-    if totals.loadErrors > 0 { details.append("\(totals.loadErrors) files failed to load") }
-    if totals.errored > 0 { details.append("\(totals.errored) tests errored") }
+    if totals.loadErrors > 0 {
+      details.append(Self.count(totals.loadErrors, "file failed", "files failed") + " to load")
+    }
+    if totals.errored > 0 { details.append(Self.count(totals.errored, "test", "tests") + " errored") }
     let stale = summary.staleExpectations.count + summary.implementationProblems.count
     if !summary.staleExpectations.isEmpty {
-      details.append("\(summary.staleExpectations.count) stale expected-failure entries")
+      details.append(
+        Self.count(summary.staleExpectations.count, "stale expected-failure entry", "stale expected-failure entries"))
     }
     if !summary.implementationProblems.isEmpty {
-      details.append("\(summary.implementationProblems.count) adapter problems")
+      details.append(Self.count(summary.implementationProblems.count, "adapter problem", "adapter problems"))
     }
     if !details.isEmpty { console.print(details.joined(separator: ", ")) }
-    console.print("\(summary.files) files in \(formatSeconds(summary.nanoseconds)) s")
+    console.print(Self.filesLine(summary))
     for line in writtenReports() { console.print(text(line)) }
     for line in comparisonLines() { console.print(text(line)) }
     // The closing line counts every problem as failed, so it never says "0 failed" on a red run.
@@ -202,11 +205,27 @@ final class ConsoleReporter: RunObserver {
     if let reason = summary.nothingCheckedReason {
       console.printError("conformance run: " + text(reason))
     }
+    if let reason = summary.unusedExcludesReason {
+      console.printError("conformance run: " + text(reason))
+    }
   }
 
   /// Why a run that checked nothing exits 2 (``Selection/nothingSelectedMessage(roots:)``).
   static func nothingSelected(_ selection: Selection, roots: [String]) -> String {
     selection.nothingSelectedMessage(roots: roots)
+  }
+
+  /// `12 files in 0.034 s`, counting the files that ran a test (or failed to load), and how many
+  /// were loaded when that is more.
+  static func filesLine(_ summary: RunSummary) -> String {
+    let time = formatSeconds(summary.nanoseconds)
+    guard summary.filesRun != summary.files else { return "\(count(summary.files, "file", "files")) in \(time) s" }
+    return "\(count(summary.filesRun, "file", "files")) run in \(time) s (of \(summary.files) loaded)"
+  }
+
+  /// `1 test`, `2 tests`.
+  static func count(_ value: Int, _ singular: String, _ plural: String) -> String {
+    "\(value) \(value == 1 ? singular : plural)"
   }
 
   /// Suite names in the contract's order, others after them by name.

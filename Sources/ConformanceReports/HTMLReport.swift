@@ -18,7 +18,8 @@ public enum HTMLReport {
   public static func text(_ data: RunReportData) -> String {
     let info = data.info
     var meta = [
-      "Implementation <strong>\(ReportText.html(info.implementation))</strong>",
+      (info.implementations.count > 1 ? "Implementations" : "Implementation")
+        + " <strong id=\"implementation\">\(ReportText.html(info.implementationLabel))</strong>",
       "\(ReportText.html(info.toolName)) \(ReportText.html(info.toolVersion))",
       "corpus " + (info.corpusVersion.map { "<strong>\(ReportText.html($0))</strong>" } ?? "unreleased (no manifest)"),
       "\(data.corpusFileCount) vector files",
@@ -39,7 +40,7 @@ public enum HTMLReport {
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
-      <title>Conformance report: \(ReportText.html(info.implementation))</title>
+      <title>Conformance report: \(ReportText.html(info.implementationLabel))</title>
       <style>
       \(HTMLReportAssets.css)
       \(HTMLBetweenRuns.css)
