@@ -224,7 +224,10 @@ def discover(root):
         folders[:] = [name for name in folders if not name.startswith(".")]
         for name in names:
             if name.endswith(".json") and not name.endswith(".schema.json") and not name.startswith("."):
-                found.append(os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/"))
+                path = os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/")
+                # Not vector files: suite declarations and the root's release manifest.
+                if not name.endswith(".suite.json") and path != "manifest.json":
+                    found.append(path)
     return sorted(found, key=lambda path: path.encode("utf-8"))
 
 

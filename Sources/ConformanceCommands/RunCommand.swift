@@ -301,7 +301,8 @@ enum RunCommand: Subcommand {
     var expectedFailures: ExpectedFailures? = nil
     if let file = arguments.value("expectations") {
       do {
-        expectedFailures = try ExpectedFailures.load(file: file, maxFileSize: loader.maxFileSize)
+        expectedFailures = try ExpectedFailures.load(
+          file: file, maxFileSize: loader.maxFileSize, ownSuites: declared.names)
       } catch {
         throw cannotStart(
           "--expectations", error.description, message: "--expectations \(error)", implementation: implementationName,

@@ -33,7 +33,9 @@ enum ShowCommand: Subcommand {
     full. With --adapter, the adapter is started, asked the same request, and its answer is
     printed beside the expectation and the reference's, with the first difference from the
     expectation (and from the reference's answer, when they differ) and what it wrote on
-    standard error. `conformance list --tests` lists every SUITE and ID.
+    standard error. `conformance list --tests` lists every SUITE and ID. A test of an own suite
+    (NAME.suite.json, docs/own-suites.md) has no reference answer: without --adapter it is
+    shown without a verdict (exit 0).
 
     OPTIONS:
     \(spec.optionsHelp)

@@ -225,20 +225,24 @@ extension ExpectedFailures {
   /// suites, ids that are test ids or globs of them, no entry repeated.
   /// `maxFileSize`: the largest file read, in bytes (`--max-file-size`); anything but a regular
   /// file is refused unopened, as for vector files.
-  public static func load(file: String, maxFileSize: Int = VectorLoader.defaultMaxFileSize)
-    throws(ExpectationsFileError) -> ExpectedFailures
-  {
+  /// `ownSuites`: the suites the run's roots declare (docs/own-suites.md), known here too.
+  public static func load(
+    file: String, maxFileSize: Int = VectorLoader.defaultMaxFileSize, ownSuites: [String] = []
+  ) throws(ExpectationsFileError) -> ExpectedFailures {
     let bytes: [UInt8]
     do {
       bytes = try readFile(file, limit: maxFileSize)
     } catch {
       throw ExpectationsFileError(file: file, place: "", reason: error.reason)
     }
-    return try parse(bytes, file: file)
+    return try parse(bytes, file: file, ownSuites: ownSuites)
   }
 
   /// Checks the bytes of an expectations file; `file` names it in messages.
-  public static func parse(_ bytes: [UInt8], file: String) throws(ExpectationsFileError) -> ExpectedFailures {
+  public static func parse(_ bytes: [UInt8], file: String, ownSuites: [String] = []) throws(ExpectationsFileError)
+    -> ExpectedFailures
+  {
+    let knownSuites = Contract.suites + ownSuites
     func failure(_ place: String, _ reason: String) -> ExpectationsFileError {
       ExpectationsFileError(file: file, place: place, reason: reason)
     }
@@ -286,9 +290,9 @@ extension ExpectedFailures {
         return text
       }
       let suite = try string("suite", required: true)!
-      guard isOneOf(suite, Contract.suites) else {
+      guard isOneOf(suite, knownSuites) else {
         throw failure(
-          "\(place).suite", "unknown suite \(quote(suite))\(suggestion(for: suite, among: Contract.suites))")
+          "\(place).suite", "unknown suite \(quote(suite))\(suggestion(for: suite, among: knownSuites))")
       }
       let id = try string("id", required: true)!
       guard isIDGlob(id) else {

@@ -54,10 +54,16 @@ import Testing
     let lint = conformance(["lint", root])
     #expect(lint.status == 0, "\(lint.output)")
     #expect(lint.output.hasSuffix("2 files, 3 tests: 0 errors, 0 warnings\n"))
-    let run = conformance(["run", "--vectors", root, "--junit", folder.path + "/j.xml"])
+    let run = conformance([
+      "run", "--vectors", root, "--junit", folder.path + "/j.xml", "--report-json", folder.path + "/r.json",
+      "--summary-md", folder.path + "/s.md", "--report-html", folder.path + "/r.html",
+    ])
     #expect(run.status == 0, "\(run.output)")
     let junit = try folder.read("j.xml")
     #expect(junit.contains(#"<property name="corpus-version" value="1.0.0"/>"#))
+    #expect(try folder.read("r.json").contains(#""version": "1.0.0""#))
+    #expect(try folder.read("s.md").contains(" · corpus **1.0.0** · "))
+    #expect(try folder.read("r.html").contains("corpus <strong>1.0.0</strong>"))
   }
 
   @Test func aChangedExpectationIsNamedByCheckLintAndRun() throws {
