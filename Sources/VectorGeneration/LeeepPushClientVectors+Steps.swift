@@ -553,6 +553,37 @@ extension LeeepPushClientVectors {
       "online-sync-clears", "a later sync while online completes at once and clears a held one", tags: ["valid"],
       [.identify(member), .network(true), .setConsent("opted_in")], online: false, results: ["ok", "ok", "ok"],
       status: Status.fresh.with(bound: true, consent: "opted_in"))
+    // A held sync is also cleared by any later sync that completes online, identify and logout
+    // included; an identify or logout that changes nothing starts no sync and clears nothing.
+    file.addTrace(
+      "online-identify-clears-held-update", "back online, identify's sync clears an update held offline",
+      tags: ["valid"], [.update("granted"), .network(true), .identify(member)], online: false,
+      results: ["ok", "ok", "ok"], status: Status.fresh.with(bound: true, osPermission: "granted"))
+    file.addTrace(
+      "online-identify-other-member-clears", "back online, identifying another member clears the first one's held sync",
+      tags: ["valid"], [.identify(member), .network(true), .identify("member-0002")], online: false,
+      results: ["ok", "ok", "ok"], status: Status.fresh.with(bound: true))
+    file.addTrace(
+      "online-logout-clears-held-identify", "back online, logout's sync clears the identify held offline",
+      tags: ["valid"], [.identify(member), .network(true), .logout], online: false, results: ["ok", "ok", "ok"],
+      status: .fresh)
+    file.addTrace(
+      "online-logout-clears-held-consent", "back online, logout clears a consent sync held offline", tags: ["valid"],
+      [.identify(member), .setConsent("opted_in"), .network(true), .logout], online: false,
+      results: ["ok", "ok", "ok", "ok"], status: .fresh)
+    file.addTrace(
+      "online-same-identify-keeps-held", "back online, identifying the current member again starts no sync: still held",
+      tags: ["valid"], [.identify(member), .network(true), .identify(member)], online: false,
+      results: ["ok", "ok", "ok"], status: Status.fresh.with(bound: true, pending: true, error: "network_failure"))
+    file.addTrace(
+      "online-logout-no-member-keeps-held", "back online, logout with no member starts no sync: the update stays held",
+      tags: ["valid"], [.update("granted"), .network(true), .logout], online: false, results: ["ok", "ok", "ok"],
+      status: Status.fresh.with(osPermission: "granted", pending: true, error: "network_failure"))
+    file.addTrace(
+      "online-invalid-identify-keeps-held", "back online, an identify that fails the member ID rules clears nothing",
+      tags: ["valid"], [.update("granted"), .network(true), .identify("", valid: false)], online: false,
+      results: ["ok", "ok", "invalid_input"],
+      status: Status.fresh.with(osPermission: "granted", pending: true, error: "network_failure"))
     file.addTrace(
       "goes-offline-mid-trace", "the network going away holds the next sync", tags: ["valid"],
       [.identify(member), .network(false), .setConsent("opted_in"), .retry], results: ["ok", "ok", "ok", "ok"],

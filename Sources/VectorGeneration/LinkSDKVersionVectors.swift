@@ -170,6 +170,13 @@ enum LinkSDKVersionVectors {
         "SDK \(text) with ugc_page_transition true: still none, the SDK has no .ugc", url,
         context: version(text).merging(["ugc_page_transition": true]))
     }
+    // Both reasons for the popup at once: an SDK before .ugc, and page transition off.
+    for text in ["0.7.0", "0.7.9"] {
+      file.none(
+        "sdk-version.ugc.page-transition-off.\(name(text))",
+        "SDK \(text) with ugc_page_transition false: none on both counts (no .ugc yet, and the popup mode)", url,
+        tags: ["boundary"], context: version(text).merging(["ugc_page_transition": false]))
+    }
     let ugcFirst = LinkVectors.context([
       "ugc": "https://shop.example/p/{id}", "post": "https://shop.example/p/{id}",
     ])
