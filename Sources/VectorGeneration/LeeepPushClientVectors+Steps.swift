@@ -309,12 +309,21 @@ extension LeeepPushClientVectors {
     var file = builder(
       "update with a destination leeep.push.destination rejects: invalid_input and nothing changes, checked before the ticket"
     )
+    // Why this family exists: update checks its destination with the whole of
+    // leeep.push.destination, so every rejected destination of that suite is tried once inside a
+    // trace (keeps-permission: a port that checks only some rules at update is caught). What a
+    // rejection does to the trace (the ticket stays current, it wins over a stale ticket, no
+    // sync starts offline) is the same whatever the rule, so it is pinned for the first
+    // destination of each error code only, not repeated for every destination.
+    var codesSeen: Set<String> = []
     for item in invalidDestinations {
       let bad = Step.update(item.value, permission: nil, ticket: nil)
       file.addTrace(
-        "\(item.name).keeps-permission", "\(item.why): invalid_input, the applied permission stays",
+        "\(item.name).keeps-permission", "\(item.why) (\(item.name)): invalid_input, the applied permission stays",
         tags: ["invalid"] + item.tags, [.update("granted"), bad], results: ["ok", "invalid_input"],
         status: Status.fresh.with(osPermission: "granted"))
+      let code = String(item.why.prefix { $0 != " " && $0 != ":" })
+      guard codesSeen.insert(code).inserted else { continue }
       file.addTrace(
         "\(item.name).keeps-ticket",
         "\(item.why) with the current ticket: invalid_input, and the ticket stays current",

@@ -303,10 +303,14 @@ enum RespondoPushSessionVectors {
       return push
     }
     let message1 = stringPush(message(c1, messageID(1)), kind: m(1).kind, "message 1 as JSON text")
-    file.add("string.receive-message", "the message as JSON text in a string, received in the background: shown", [.receive(message1)])
+    file.add(
+      "string.receive-message", "the message as JSON text in a string, received in the background: shown",
+      [.receive(message1)])
     file.add(
       "string.tap-message", "the message as JSON text, tapped: opened, its conversation open", [.tap(message1)])
-    var campaignObject: JSONObject = ["type": "campaign", "delivery_id": "dlv_20240501_0001", "deep_link": .string(saleLink)]
+    var campaignObject: JSONObject = [
+      "type": "campaign", "delivery_id": "dlv_20240501_0001", "deep_link": .string(saleLink),
+    ]
     campaignObject["campaign"] = "spring"
     let campaign = stringPush(campaignObject, kind: campaignWithLink.kind, "the campaign as JSON text")
     file.add(
