@@ -310,11 +310,12 @@ extension LeeepPushClientVectors {
       "update with a destination leeep.push.destination rejects: invalid_input and nothing changes, checked before the ticket"
     )
     // Why this family exists: update checks its destination with the whole of
-    // leeep.push.destination, so every rejected destination of that suite is tried once inside a
-    // trace (keeps-permission: a port that checks only some rules at update is caught). What a
-    // rejection does to the trace (the ticket stays current, it wins over a stale ticket, no
-    // sync starts offline) is the same whatever the rule, so it is pinned for the first
-    // destination of each error code only, not repeated for every destination.
+    // leeep.push.destination, so every rejected destination of that suite is tried inside a
+    // trace, online (keeps-permission: the applied state is untouched) and offline (no-sync: no
+    // sync is held): a port that checks only some rules at update, or starts the sync before
+    // the check, is caught. How a rejection meets the ticket (it stays current; the destination
+    // is checked before staleness) does not depend on which rule failed, so it is pinned for the
+    // first destination of each error code only, not repeated for every destination.
     var codesSeen: Set<String> = []
     for item in invalidDestinations {
       let bad = Step.update(item.value, permission: nil, ticket: nil)
@@ -322,6 +323,9 @@ extension LeeepPushClientVectors {
         "\(item.name).keeps-permission", "\(item.why) (\(item.name)): invalid_input, the applied permission stays",
         tags: ["invalid"] + item.tags, [.update("granted"), bad], results: ["ok", "invalid_input"],
         status: Status.fresh.with(osPermission: "granted"))
+      file.addTrace(
+        "\(item.name).no-sync", "\(item.why) (\(item.name)): offline, no sync starts", tags: ["invalid"] + item.tags,
+        [bad], online: false, results: ["invalid_input"], status: .fresh)
       let code = String(item.why.prefix { $0 != " " && $0 != ":" })
       guard codesSeen.insert(code).inserted else { continue }
       file.addTrace(
@@ -336,9 +340,6 @@ extension LeeepPushClientVectors {
         tags: ["invalid"] + item.tags,
         [.beginUpdate("t1"), .beginUpdate("t2"), .update(item.value, permission: nil, ticket: "t1")],
         results: ["ok", "ok", "invalid_input"], status: .fresh)
-      file.addTrace(
-        "\(item.name).no-sync", "\(item.why): offline, no sync starts", tags: ["invalid"] + item.tags, [bad],
-        online: false, results: ["invalid_input"], status: .fresh)
     }
     file.addTrace(
       "without-ticket-keeps-named-ticket",

@@ -111,6 +111,29 @@ extension ScrollRequestVectors {
         oneRequest(top: top, viewport: viewport, content: content, host: host), results: ["ok", "ok", "scrolled"],
         offset: offset)
     }
+    // Each number argument read in each literal form: a port that reads one argument exactly and
+    // another through Double, or rejects an exponent form in one place, is caught where it does.
+    let forms: [(String, String, String)] = [
+      ("upper-exponent", "1E+2", "with an upper-case exponent"), ("minus-zero", "-0", "as -0"),
+      ("past-double", "9007199254740993", "as 2^53 + 1"), ("tiny", "1e-400", "as 1e-400"),
+      ("400-places", "0." + String(repeating: "1", count: 400), "as a fraction of 400 places"),
+    ]
+    let base = (top: "1000", viewport: "500", content: "1e30", host: "250", contentOffset: "40")
+    for argument in ["tag_top", "viewport_height", "content_height", "hostOffsetTop", "contentOffsetTop"] {
+      for (name, literal, how) in forms {
+        let steps = oneRequest(
+          top: argument == "tag_top" ? literal : base.top,
+          viewport: argument == "viewport_height" ? literal : base.viewport,
+          content: argument == "content_height" ? literal : base.content,
+          host: argument == "hostOffsetTop" ? literal : base.host,
+          contentOffset: argument == "contentOffsetTop" ? literal : base.contentOffset)
+        let offset = Model.run(steps).model.offset.literal
+        let shown = offset.utf8.count <= 40 ? offset : "\(offset.prefix(12))… exactly"
+        file.addScrollTrace(
+          "decimal.form.\(argument).\(name)", "\(argument) written \(how) is read exactly: offset \(shown)",
+          tags: ["valid", "boundary"], steps, results: ["ok", "ok", "scrolled"])
+      }
+    }
     for (name, literal) in [("minus-tiny", "-1e-400"), ("minus-tenth", "-0.1")] {
       for argument in ["tag_top", "hostOffsetTop"] {
         let bad: JSONValue

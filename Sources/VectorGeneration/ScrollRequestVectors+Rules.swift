@@ -434,6 +434,29 @@ extension ScrollRequestVectors {
         .scroll(host: "1"),
       ], results: ["ok", "no_handler", "reloaded", "not_laid_out", "ok", "ignored", "scrolled"], offset: "1201",
       reloads: 1)
+    // The whole truth table of the request's checks: handler, layout, reason, target.
+    for handler in [true, false] {
+      for laidOut in [true, false] {
+        for knownReason in [true, false] {
+          for knownTarget in [true, false] {
+            var steps: [Step] = [.create(handler: handler)]
+            if laidOut { steps.append(layout) }
+            steps.append(
+              .request(
+                tagId: tagID, reason: knownReason ? reason : "reviewSort",
+                target: knownTarget ? target : "reviewListBottom", contentOffsetTop: "0", hostOffsetTop: "30"))
+            let result = Model.run(steps).results.last!
+            let bit = { (flag: Bool) in flag ? "1" : "0" }
+            file.addScrollTrace(
+              "order.handler-\(bit(handler)).layout-\(bit(laidOut)).reason-\(bit(knownReason)).target-\(bit(knownTarget))",
+              "check order, \(handler ? "a handler" : "no handler"), \(laidOut ? "laid out" : "no layout"), "
+                + "\(knownReason ? "the known reason" : "reason reviewSort"), "
+                + "\(knownTarget ? "the known target" : "target reviewListBottom"): \(result)",
+              tags: ["valid"], steps)
+          }
+        }
+      }
+    }
     return file.file(at: "\(folder)/request.json")
   }
 }
