@@ -5,6 +5,8 @@
 #   - its example through `conformance run --adapter …` on the shipped vectors of the example's
 #     suites (leeep.fid, leeep.user-id): exit 0, every test run (none skipped), none failed;
 #   - the example with its planted bug: exit 1, and exactly the expected vectors fail;
+#   - for the Python kit, the own-suite example (docs/own-suites.md): its vectors lint, run green
+#     against its adapter (none skipped), and exit 2 without one;
 #   - for the in-process Swift kit, `swift test` of Examples/SwiftPort, then again with the bug.
 # Prints one PASS/FAIL line per check and the seconds each kit took; runners' output goes to log
 # files, shown only for a failed check. Exits 1 when a check failed, 2 on a usage error.
@@ -105,6 +107,33 @@ same_failures() {
   fi
 }
 
+# own_suite: the worked example of docs/own-suites.md, a team's suite acme.coupon declared in
+# Examples/own-suite/vectors and a Python adapter from the kit: lint clean, green against the
+# adapter with every test run, exit 2 without an adapter (the reference has no parser for it).
+own_suite() {
+  local root=Examples/own-suite/vectors adapter="exec python3 Examples/own-suite/coupon_adapter.py"
+  local report="$work/own-suite.xml" log="$work/own-suite.log" status counts tests skipped failed errored
+  quiet "own-suite example: conformance lint $root" "$conformance" lint --strict "$root"
+  "$conformance" run --vectors "$root" --adapter "$adapter" --junit "$report" >"$log" 2>&1
+  status=$?
+  counts="$(python3 Kits/junit_summary.py "$report" counts 2>>"$log")"
+  read -r tests skipped failed errored <<<"${counts:-0 0 0 0}"
+  if ((status == 0 && tests > 0 && skipped == 0 && failed == 0 && errored == 0)); then
+    pass "own-suite example: $tests vectors of acme.coupon against its Python adapter, all passed (exit 0)"
+  else
+    fail "own-suite example: exit $status, $tests tests, $skipped skipped, $failed failed, $errored errored; expected exit 0 with every test passed"
+    show_log "$log"
+  fi
+  "$conformance" run --vectors "$root" --junit "$work/own-suite-none.xml" >"$log" 2>&1
+  status=$?
+  if ((status == 2)) && grep -q "the reference has no parser for it" "$log"; then
+    pass "own-suite example without an adapter: exit 2, the reference has no parser for acme.coupon"
+  else
+    fail "own-suite example without an adapter: exit $status; expected exit 2 saying the reference has no parser for it"
+    show_log "$log"
+  fi
+}
+
 # kit_done KIT START: records and prints the kit's seconds.
 kit_done() {
   local took
@@ -129,6 +158,7 @@ for kit in "${kits[@]}"; do
         conforms python "exec python3 Kits/python/example_adapter.py"
         catches python "exec python3 Kits/python/example_adapter.py --bug trailing-newline" trailing-newline \
           "leeep.fid trailing-newline"
+        own_suite
       fi
       ;;
     node)

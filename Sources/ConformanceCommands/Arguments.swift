@@ -4,6 +4,9 @@ import ConformanceKit
 public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
   public var message: String
   public var command: String
+  /// Set once the reports this command line names were dealt with (written with the error, or
+  /// known to be unwritable), so that `run` does not write them again.
+  public var reportsHandled = false
 
   public init(_ message: String, command: String) {
     self.message = message
@@ -97,6 +100,34 @@ struct ArgumentSpec {
       parsed.values[name, default: []].append(value)
     }
     return parsed
+  }
+
+  /// The values of the options this spec knows, read from a command line that ``parse(_:)``
+  /// refused (an unknown option is taken for a flag, a missing value ignored), so that `run` can
+  /// still replace the reports the command line names with one holding the error.
+  func leniently(_ arguments: [String]) -> [String: [String]] {
+    var values: [String: [String]] = [:]
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if argument == "--" { break }
+      guard argument.hasPrefix("--") else { continue }
+      var name = String(argument.dropFirst(2))
+      var inlineValue: String? = nil
+      if let equals = name.firstIndex(of: "=") {
+        inlineValue = String(name[name.index(after: equals)...])
+        name = String(name[..<equals])
+      }
+      guard options.contains(where: { $0.name == name }) else { continue }
+      if let inlineValue {
+        values[name, default: []].append(inlineValue)
+      } else if index < arguments.count {
+        values[name, default: []].append(arguments[index])
+        index += 1
+      }
+    }
+    return values
   }
 
   /// The options part of `--help`, aligned.

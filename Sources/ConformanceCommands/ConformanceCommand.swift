@@ -17,7 +17,7 @@ public enum ConformanceCommand {
   static var subcommands: [any Subcommand.Type] {
     [
       RunCommand.self, ListCommand.self, ShowCommand.self, LintCommand.self, MergeCommand.self, ServeCommand.self,
-      SmokeCommand.self,
+      SmokeCommand.self, ManifestCommand.self, DiffVectorsCommand.self,
     ]
   }
 
@@ -82,6 +82,11 @@ public enum ConformanceCommand {
       }
       return try subcommand.run(parsed, console: console)
     } catch let error as UsageError {
+      // A run that cannot start replaces its reports with one holding the error, command-line
+      // mistakes included, so a dashboard never shows the previous green run as this one.
+      if subcommand.name == RunCommand.name && !error.reportsHandled {
+        RunCommand.writeReports(ofUsageError: error, arguments: Array(arguments.dropFirst()))
+      }
       console.printError("conformance \(error.command): \(ConsoleText.escapeLines(error.message))")
       console.printError("Run `conformance \(error.command) --help` for usage.")
       return ExitStatus.usageOrLoadError

@@ -159,32 +159,14 @@ final class ConsoleReporter: RunObserver {
     if totals.skipped - expected > 0 { closing += ", \(totals.skipped - expected) skipped" }
     if let interruption = summary.interruption { closing += "; \(interruption.message)" }
     console.print(console.painted(closing, summary.exitStatus == 0 ? "32" : "31"))
-    if summary.nothingSelected {
-      console.printError("conformance run: " + text(Self.nothingSelected(selection, roots: roots)))
-    }
-    if summary.nothingCheckable {
-      console.printError(
-        "conformance run: \(text(implementation)) implements none of the selected tests' suites "
-          + "(\(Self.ordered(summary.bySuite.keys).filter { summary.bySuite[$0]!.tests > 0 }.joined(separator: ", "))): "
-          + "every test was skipped, nothing was checked")
+    if let reason = summary.nothingCheckedReason {
+      console.printError("conformance run: " + text(reason))
     }
   }
 
-  /// Why a run that checked nothing exits 2: the filters that matched no test, with a close
-  /// standard tag for a misspelt one.
+  /// Why a run that checked nothing exits 2 (``Selection/nothingSelectedMessage(roots:)``).
   static func nothingSelected(_ selection: Selection, roots: [String]) -> String {
-    guard selection.hasFilters else {
-      return "no test found under \(roots.joined(separator: ", ")): nothing was checked"
-    }
-    var message = "no test matches the selection \(selection.filterArguments): nothing was checked"
-    let tags = selection.tags.map { ("--tag", $0) } + selection.excludedTags.map { ("--exclude-tag", $0) }
-    for (option, tag) in tags where !Contract.standardTags.contains(tag) {
-      if let close = Contract.standardTags.first(where: { editDistance($0, tag) <= 2 }) {
-        message += " (did you mean \(option) \(close)?)"
-        break
-      }
-    }
-    return message
+    selection.nothingSelectedMessage(roots: roots)
   }
 
   /// Suite names in the contract's order, others after them by name.

@@ -49,13 +49,14 @@ enum ListCommand: Subcommand {
       throw UsageError("unexpected argument '\(arguments.positionals[0])'", command: name)
     }
     let roots = arguments.all("vectors").isEmpty ? ["Vectors"] : arguments.all("vectors")
-    let selection = try RunCommand.selection(from: arguments, command: name)
     let loaded: [Result<VectorFile, LoadFailure>]
+    let declared: DeclaredSuites
     do {
-      loaded = try Runner(implementation: NoImplementation()).load(roots: roots)
+      (loaded, declared) = try Runner(implementation: NoImplementation()).loadCorpus(roots: roots)
     } catch let error as VectorRootError {
       throw UsageError("--vectors \(error)", command: name)
     }
+    let selection = try RunCommand.selection(from: arguments, command: name, ownSuites: declared.names)
     var files: [VectorFile] = []
     var loadErrors: [LoadFailure] = []
     for result in loaded {
@@ -71,7 +72,8 @@ enum ListCommand: Subcommand {
       }
     }
     var rows: [(String, Int, Int)] = []
-    for suite in Contract.suites {
+    // The contract's suites, then the roots' own suites (docs/own-suites.md).
+    for suite in Contract.suites + declared.names {
       let suiteFiles = files.filter { $0.suite == suite }
       if suiteFiles.isEmpty { continue }
       rows.append((suite, suiteFiles.count, suiteFiles.reduce(0) { $0 + $1.tests.count }))

@@ -123,7 +123,6 @@ enum RunCommand: Subcommand {
     }
     let roots = arguments.all("vectors").isEmpty ? ["Vectors"] : arguments.all("vectors")
     let junitPath = arguments.value("junit") ?? "Reports/junit.xml"
-    let selection = try selection(from: arguments, command: name)
     var failureLimit = 50
     if let text = arguments.value("show-failures") {
       guard let limit = Int(text), limit >= 0 else {
@@ -153,6 +152,19 @@ enum RunCommand: Subcommand {
       }
       loader.maxFileSize = limit
     }
+    // The roots are surveyed first: their own suites (NAME.suite.json) are suites of this run,
+    // for --suite and for the adapters' hello. A root that cannot be searched is reported where
+    // it always was, after the adapters and the expectations.
+    var listings: [CorpusListing] = []
+    var rootError: VectorRootError? = nil
+    do {
+      for root in roots { listings.append(try loader.survey(root: root)) }
+    } catch {
+      rootError = error
+    }
+    let declared = DeclaredSuites.load(listings, loader: loader)
+    loader.decoder.declarations = declared.declarations
+    let selection = try selection(from: arguments, command: name, ownSuites: declared.names)
     let destinations = ReportDestinations(
       json: arguments.value("report-json"), markdown: arguments.value("summary-md"),
       html: arguments.value("report-html"))
@@ -167,7 +179,9 @@ enum RunCommand: Subcommand {
             ("--report-html", destinations.html), ("--write-expectations", baselinePath),
           ].compactMap { option, path in path.map { (option, $0) } })
     } catch {
-      throw UsageError(error.description, command: name)
+      var usage = UsageError(error.description, command: name)
+      usage.reportsHandled = true  // a destination that cannot be written is not written
+      throw usage
     }
     // One id in every report of the run, which are renamed into place together at the end.
     let runID = RunID.make()
@@ -179,7 +193,9 @@ enum RunCommand: Subcommand {
           location: VectorFileLocation(root: "", path: subject, problem: reason), suite: nil, reason: reason),
         junit: junitPath, destinations: destinations, implementation: implementation, selection: selection,
         runID: runID)
-      return UsageError(message, command: name)
+      var error = UsageError(message, command: name)
+      error.reportsHandled = true
+      return error
     }
     // SIGINT and SIGTERM stop the run between files; the reports are then written for what ran
     // (docs/reports.md). Caught from here on, so a signal while the adapters start or the
@@ -190,7 +206,8 @@ enum RunCommand: Subcommand {
     defer { watcher?.stop() }
     let implementations: [any Implementation]
     do {
-      implementations = try Self.implementations(from: arguments, selection: selection)
+      implementations = try Self.implementations(
+        from: arguments, selection: selection, ownSuites: declared.names, console: console)
     } catch {
       let commands = arguments.all("adapter").joined(separator: ", ")
       throw cannotStart("--adapter", error.message, message: error.message, implementation: commands)
@@ -205,25 +222,43 @@ enum RunCommand: Subcommand {
           "--expectations", error.description, message: "--expectations \(error)", implementation: implementationName)
       }
     }
-    var locations: [VectorFileLocation] = []
-    do {
-      for root in roots { locations += try loader.discover(root: root) }
-    } catch {
+    if let rootError {
       throw cannotStart(
-        "--vectors", error.description, message: "--vectors \(error)", implementation: implementationName)
+        "--vectors", rootError.description, message: "--vectors \(rootError)", implementation: implementationName)
     }
-    // The corpus digest (every file found, whatever the selection), read once for the shard
-    // stamp and the JSON report when either needs it.
+    // The corpus digest (every vector file and declaration found, whatever the selection), read
+    // once for the shard stamp, the JSON report and a single root's manifest check.
+    let corpusFiles = listings.flatMap(\.corpusFiles)
+    let hasManifest = listings.contains { $0.isFolder && $0.manifest != nil }
     let corpusDigest =
-      selection.shard != nil || !destinations.isEmpty ? CorpusDigest.of(locations, loader: loader) : nil
-    let stamp = corpusDigest.flatMap { ShardStamp.forRun(selection: selection, corpusDigest: $0) }
+      selection.shard != nil || !destinations.isEmpty || (hasManifest && listings.count == 1)
+      ? CorpusDigest.of(corpusFiles, loader: loader) : nil
+    let stamp = corpusDigest.flatMap {
+      ShardStamp.forRun(selection: selection, corpusDigest: $0, implementations: implementations.map(\.name))
+    }
+    // Each root's files, its declarations that failed to load, and a stale or malformed
+    // manifest: both are load errors of their file (exit 2), and every vector still runs.
+    var locations: [VectorFileLocation] = []
+    var corpusVersion: String? = nil
+    for listing in listings {
+      var rootLocations = listing.vectorFiles
+      rootLocations += declared.failures.filter { $0.root == listing.root }
+      let status = CorpusManifest.check(listing, loader: loader, digest: listings.count == 1 ? corpusDigest : nil)
+      if let problem = manifestProblem(status), let manifest = listing.manifest {
+        rootLocations.append(VectorFileLocation(root: manifest.root, path: manifest.path, problem: problem))
+      }
+      if corpusVersion == nil { corpusVersion = status.version?.description }
+      locations += rootLocations.sorted { utf8Precedes($0.path, $1.path) }
+    }
     var runner = Runner(
       implementations: implementations, selection: selection, loader: loader,
       expectedFailures: expectedFailures ?? ExpectedFailures(), interruption: interruption)
     runner.maxFailures = maxFailures
+    runner.roots = roots
     let reportSet = ReportSet()
+    let corpusProperties = corpusVersion.map { [JUnitProperty(name: "corpus-version", value: $0)] } ?? []
     let junit = JUnitReportWriter(
-      destination: junitPath, runProperties: stamp?.junitProperties ?? [], flavour: flavour)
+      destination: junitPath, runProperties: (stamp?.junitProperties ?? []) + corpusProperties, flavour: flavour)
     junit.runID = runID
     junit.reportSet = reportSet
     junit.shard = selection.shard
@@ -234,6 +269,7 @@ enum RunCommand: Subcommand {
       implementations: implementations.count > 1 ? implementations.map(ImplementationInfo.init) : [])
     info.loader = loader
     info.corpusDigest = corpusDigest
+    info.corpusVersion = corpusVersion
     info.runID = runID
     let reports = RunReports(info: info, destinations: destinations)
     reports.reportSet = reportSet
@@ -296,16 +332,21 @@ enum RunCommand: Subcommand {
   }
 
   /// The reference parsers, or the adapters of every `--adapter` (distinct hello names).
-  static func implementations(from arguments: ParsedArguments, selection: Selection) throws(UsageError)
-    -> [any Implementation]
-  {
+  static func implementations(
+    from arguments: ParsedArguments, selection: Selection, ownSuites: [String] = [], console: Console? = nil
+  ) throws(UsageError) -> [any Implementation] {
     // Checked with or without --adapter: a malformed value is never silently ignored.
     let options = try adapterOptions(from: arguments)
     let commands = arguments.all("adapter")
     guard !commands.isEmpty else { return [ReferenceImplementation()] }
     var adapters: [ProcessImplementation] = []
     for command in commands {
-      let started = try adapter(command: command, options: options, selection: selection)
+      let started = try adapter(command: command, options: options, selection: selection, ownSuites: ownSuites)
+      for suite in started.unknownSuites {
+        console?.printError(
+          "conformance run: warning: adapter `\(ConsoleText.escape(command))` (\(ConsoleText.escape(started.name))) lists suite \(ConsoleText.escape(JSONSerializer.compact.string(from: .string(suite)))), which neither this harness nor the corpus has; it may implement a newer corpus. Its other suites run."
+        )
+      }
       if let other = adapters.first(where: { $0.name.utf8.elementsEqual(started.name.utf8) }) {
         throw UsageError(
           "--adapter: adapters `\(other.command)` and `\(command)` both answered the hello with the name \(JSONSerializer.compact.string(from: .string(started.name))); each implementation is named by its hello, so the names must differ",
@@ -317,16 +358,16 @@ enum RunCommand: Subcommand {
   }
 
   /// Starts the adapter and checks that it implements at least one selected suite.
-  static func adapter(command: String, options: AdapterOptions, selection: Selection) throws(UsageError)
-    -> ProcessImplementation
+  static func adapter(command: String, options: AdapterOptions, selection: Selection, ownSuites: [String] = [])
+    throws(UsageError) -> ProcessImplementation
   {
     let adapter: ProcessImplementation
     do {
-      adapter = try ProcessImplementation(command: command, options: options)
+      adapter = try ProcessImplementation(command: command, options: options, knownSuites: Contract.suites + ownSuites)
     } catch {
       throw UsageError("--adapter: \(error)", command: name)
     }
-    let selected = selection.suites.isEmpty ? Contract.suites : selection.suites
+    let selected = selection.suites.isEmpty ? Contract.suites + ownSuites : selection.suites
     guard selected.contains(where: adapter.supports(suite:)) else {
       let claimed = adapter.suites.isEmpty ? "no suite" : adapter.suites.joined(separator: ", ")
       throw UsageError(
@@ -334,6 +375,21 @@ enum RunCommand: Subcommand {
         command: name)
     }
     return adapter
+  }
+
+  /// A stale or malformed manifest as a load error's reason; `nil` when it matches or is absent.
+  static func manifestProblem(_ status: ManifestStatus) -> String? {
+    switch status {
+    case .absent, .matches: return nil
+    case .malformed(let reason): return "malformed manifest: \(reason)"
+    case .stale(let manifest, let differences):
+      let shown = differences.prefix(20).map(\.description)
+      let more = differences.count > shown.count ? ["… and \(differences.count - shown.count) more"] : []
+      return
+        "stale manifest (version \(manifest.version)): the files do not match it, so this is not that release: "
+        + (shown + more).joined(separator: "; ")
+        + ". Review the changes (`conformance diff-vectors`), then rewrite it with `conformance manifest write`"
+    }
   }
 
   /// Replaces every report with one holding `failure` as its only testcase, an error: the run
@@ -362,6 +418,29 @@ enum RunCommand: Subcommand {
     _ = try? Runner(implementation: NoImplementation()).run([failure.location], observers: observers)
   }
 
+  /// Replaces the reports a refused command line names (`--junit`, default `Reports/junit.xml`,
+  /// `--report-json`, `--summary-md`, `--report-html`) with one holding the error, read leniently
+  /// from the raw `arguments`; nothing is written when a destination is unusable.
+  static func writeReports(ofUsageError error: UsageError, arguments: [String]) {
+    let values = spec.leniently(arguments)
+    let junit = values["junit"]?.first ?? "Reports/junit.xml"
+    let destinations = ReportDestinations(
+      json: values["report-json"]?.first, markdown: values["summary-md"]?.first, html: values["report-html"]?.first)
+    let named =
+      [("--junit", junit)]
+      + [
+        ("--report-json", destinations.json), ("--summary-md", destinations.markdown),
+        ("--report-html", destinations.html),
+      ]
+      .compactMap { option, path in path.map { (option, $0) } }
+    guard (try? ReportDestinationCheck.check(named)) != nil else { return }
+    let reason = "the command line was refused: \(error.message)"
+    writeReports(
+      ofStartFailure: LoadFailure(
+        location: VectorFileLocation(root: "", path: "command line", problem: reason), suite: nil, reason: reason),
+      junit: junit, destinations: destinations, implementation: "", selection: Selection(), runID: RunID.make())
+  }
+
   /// `1048576`, `1024K`, `64M`, `1G` (powers of 1024) as a number of bytes.
   static func byteCount(_ text: String) -> Int? {
     var digits = Substring(text)
@@ -378,12 +457,16 @@ enum RunCommand: Subcommand {
   }
 
   /// The selection options `run` shares with other subcommands.
-  static func selection(from arguments: ParsedArguments, command: String) throws(UsageError) -> Selection {
-    for suite in arguments.all("suite") where !Contract.suites.contains(suite) {
-      let close = Contract.suites.first { editDistance($0, suite) <= 2 }
+  /// `ownSuites`: the suites the roots declare (docs/own-suites.md), known to `--suite` too.
+  static func selection(from arguments: ParsedArguments, command: String, ownSuites: [String] = [])
+    throws(UsageError) -> Selection
+  {
+    let known = Contract.suites + ownSuites
+    for suite in arguments.all("suite") where !known.contains(suite) {
+      let close = known.first { editDistance($0, suite) <= 2 }
       throw UsageError(
         "unknown suite '\(suite)'" + (close.map { " (did you mean '\($0)'?)" } ?? "")
-          + "; suites: \(Contract.suites.joined(separator: ", "))", command: command)
+          + "; suites: \(known.joined(separator: ", "))", command: command)
     }
     var shard: Shard? = nil
     if let text = arguments.value("shard") {

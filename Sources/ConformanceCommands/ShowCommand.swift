@@ -37,14 +37,16 @@ enum ShowCommand: Subcommand {
     }
     let suite = arguments.positionals[0]
     let id = arguments.positionals[1]
-    _ = try RunCommand.selection(from: ParsedArguments(values: ["suite": [suite]]), command: name)
     let roots = arguments.all("vectors").isEmpty ? ["Vectors"] : arguments.all("vectors")
     let loaded: [Result<VectorFile, LoadFailure>]
+    let declared: DeclaredSuites
     do {
-      loaded = try Runner(implementation: NoImplementation()).load(roots: roots)
+      (loaded, declared) = try Runner(implementation: NoImplementation()).loadCorpus(roots: roots)
     } catch let error as VectorRootError {
       throw UsageError("--vectors \(error)", command: name)
     }
+    _ = try RunCommand.selection(
+      from: ParsedArguments(values: ["suite": [suite]]), command: name, ownSuites: declared.names)
     var ids: [String] = []
     for case .success(let file) in loaded where file.suite == suite {
       for test in file.tests {
@@ -52,7 +54,7 @@ enum ShowCommand: Subcommand {
           ids.append(test.id)
           continue
         }
-        return show(test, in: file, console: console)
+        return show(test, in: file, declaration: declared.declarations[suite], console: console)
       }
     }
     for case .failure(let failure) in loaded { console.printError("LOAD ERROR \(failure)") }
@@ -65,7 +67,9 @@ enum ShowCommand: Subcommand {
     return ConformanceCommand.ExitStatus.usageOrLoadError
   }
 
-  static func show(_ test: VectorTest, in file: VectorFile, console: Console) -> Int32 {
+  static func show(_ test: VectorTest, in file: VectorFile, declaration: SuiteDeclaration? = nil, console: Console)
+    -> Int32
+  {
     func pretty(_ value: JSONValue) -> String { JSONSerializer.pretty.string(from: value) }
     console.print("\(file.suite) \(test.id) (\(file.displayPath))")
     if let description = test.description { console.print("description: \(description)") }
@@ -73,6 +77,13 @@ enum ShowCommand: Subcommand {
     console.print("input: \(pretty(test.input))")
     if !test.context.isEmpty { console.print("context: \(pretty(.object(test.context)))") }
     console.print("expect: \(pretty(test.expectation.json))")
+    if let declaration {
+      // No verdict: the suite is a team's own, and only its adapters can answer.
+      console.print(
+        "reference: none: the reference has no parser for suite \(file.suite), an own suite declared in \(ConsoleText.escape(declaration.location.displayPath)); run it against an adapter that lists it (conformance run --adapter COMMAND)"
+      )
+      return ConformanceCommand.ExitStatus.success
+    }
     let reference = ReferenceImplementation()
     let result = Runner(implementation: reference).run(test, suite: file.suite)
     if let actual = result.actual { console.print("reference: \(pretty(actual.json))") }

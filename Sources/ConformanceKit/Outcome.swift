@@ -66,6 +66,9 @@ public protocol Implementation: Sendable {
   /// Called once when the run is over: ends what the implementation started and returns the
   /// problems noticed only then (each fails the run), such as an answer nobody asked for.
   func finish() -> [String]
+
+  /// Why a test of a suite it does not support is skipped, in words for the report.
+  func unsupportedReason(suite: String) -> String
 }
 
 extension Implementation {
@@ -80,6 +83,8 @@ extension Implementation {
   public var concurrency: Int? { nil }
 
   public func finish() -> [String] { [] }
+
+  public func unsupportedReason(suite: String) -> String { "\(name) does not implement suite \(suite)" }
 }
 
 /// What an implementation made of one input: its outcome or why it could not answer, and what

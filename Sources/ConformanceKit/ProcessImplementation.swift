@@ -65,7 +65,12 @@ public final class ProcessImplementation: Implementation {
   public let command: String
   /// The suites the hello listed, in its order.
   public let suites: [String]
+  /// Suites the hello listed that neither the contract nor the run's corpus has, and that are
+  /// no misspelling of one: the adapter may implement a newer corpus. Worth a warning, never a
+  /// failure.
+  public let unknownSuites: [String]
   public let options: AdapterOptions
+  private let knownSuites: [String]
   private let state: Mutex<State>
 
   /// Why an adapter could not be started or used.
@@ -87,15 +92,23 @@ public final class ProcessImplementation: Implementation {
     var name: String
     var version: String?
     var suites: [String]
+    var unknownSuites: [String] = []
   }
 
   /// Starts `command` and performs the hello exchange; an adapter that fails it is ended.
-  public init(command: String, options: AdapterOptions = AdapterOptions()) throws(AdapterError) {
-    let (process, hello) = try Self.start(command: command, options: options)
+  /// `knownSuites` are the suites of this harness and of the run's corpus (its own suites): a
+  /// listed suite one or two edits from one of them is refused as a misspelling, any other
+  /// suite outside them is kept in ``unknownSuites``.
+  public init(command: String, options: AdapterOptions = AdapterOptions(), knownSuites: [String] = Contract.suites)
+    throws(AdapterError)
+  {
+    let (process, hello) = try Self.start(command: command, options: options, knownSuites: knownSuites)
     name = hello.name
     version = hello.version
     self.command = command
     suites = hello.suites
+    unknownSuites = hello.unknownSuites
+    self.knownSuites = knownSuites
     self.options = options
     state = Mutex(State(idle: [process]))
   }
@@ -129,7 +142,7 @@ public final class ProcessImplementation: Implementation {
       process = held
     } else {
       do {
-        let (started, hello) = try Self.start(command: command, options: options)
+        let (started, hello) = try Self.start(command: command, options: options, knownSuites: knownSuites)
         guard hello.name == name, hello.suites == suites else {
           started.end(grace: 0)
           return failed(
@@ -277,7 +290,9 @@ public final class ProcessImplementation: Implementation {
   }
 
   /// Starts an adapter and checks its hello; ends it when the hello is not right.
-  static func start(command: String, options: AdapterOptions) throws(AdapterError) -> (AdapterProcess, Hello) {
+  static func start(command: String, options: AdapterOptions, knownSuites: [String]) throws(AdapterError) -> (
+    AdapterProcess, Hello
+  ) {
     let process: AdapterProcess
     do {
       process = try AdapterProcess(command: command, lineLimit: options.lineLimit, logLimit: options.logLimit)
@@ -285,16 +300,16 @@ public final class ProcessImplementation: Implementation {
       throw AdapterError(description: error.description)
     }
     do {
-      return (process, try hello(with: process, command: command, options: options))
+      return (process, try hello(with: process, command: command, options: options, knownSuites: knownSuites))
     } catch {
       process.end(grace: 0)
       throw error
     }
   }
 
-  private static func hello(with process: AdapterProcess, command: String, options: AdapterOptions)
-    throws(AdapterError) -> Hello
-  {
+  private static func hello(
+    with process: AdapterProcess, command: String, options: AdapterOptions, knownSuites: [String]
+  ) throws(AdapterError) -> Hello {
     func failure(_ text: String) -> AdapterError {
       var text = "adapter `\(command)` \(text)"
       let lines = process.lastLogLines(10)
@@ -347,12 +362,21 @@ public final class ProcessImplementation: Implementation {
       throw failure("answered the hello without \"suites\", an array of suite names: \(shown(bytes, limit: 200))")
     }
     let suites = values.compactMap(\.stringValue)
-    for suite in suites where !Contract.suites.contains(suite) {
-      let close = Contract.suites.map { ($0, editDistance($0, suite)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+    var unknownSuites: [String] = []
+    for suite in suites where !knownSuites.contains(where: { utf8Equal($0, suite) }) {
+      // A near miss of a known suite is a typo that would silently skip its tests; a suite far
+      // from every known one may be a newer corpus's.
+      guard
+        let close = knownSuites.map({ ($0, editDistance($0, suite)) }).filter({ $0.1 <= 2 }).min(by: { $0.1 < $1.1 })?
+          .0
+      else {
+        unknownSuites.append(suite)
+        continue
+      }
       throw AdapterError(
-        description: "adapter `\(command)` lists suite \(quote(suite)), which the contract does not have"
-          + (close.map { " (did you mean \(quote($0))?)" } ?? "")
-          + "; suites: \(Contract.suites.joined(separator: ", "))")
+        description:
+          "adapter `\(command)` lists suite \(quote(suite)), which the contract does not have (did you mean \(quote(close))?); suites: \(knownSuites.joined(separator: ", "))"
+      )
     }
     var version: String? = nil
     if let value = object["version"] {
@@ -361,7 +385,7 @@ public final class ProcessImplementation: Implementation {
       }
       version = text
     }
-    return Hello(name: name, version: version, suites: suites)
+    return Hello(name: name, version: version, suites: suites, unknownSuites: unknownSuites)
   }
 
   /// Reads an adapter's answer to an `evaluate` request (its id already matched).

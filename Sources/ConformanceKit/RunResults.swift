@@ -168,8 +168,15 @@ public struct RunSummary: Sendable {
   /// Tests pass the filters, but none is in a suite the implementation supports: every one was
   /// skipped, nothing was checked (exit status 2 too).
   public var nothingCheckable = false
+  /// Own suites (docs/own-suites.md) with selected tests that no implementation of the run has:
+  /// nothing checked them, which must never look green (exit status 2).
+  public var uncheckedOwnSuites: [String] = []
   /// Tests passing the filters in suites the implementation supports (the shard left out).
   public var checkableMatches = 0
+  /// Why nothing was checked, in words, when ``nothingSelected`` or ``nothingCheckable``: every
+  /// report carries it (a JUnit error testcase, the JSON report's `statusReason`, the Markdown
+  /// heading), so no report of such a run reads green.
+  public var nothingCheckedReason: String? = nil
   /// Set to the limit when `--max-failures` stopped the run.
   public var stoppedAtProblems: Int? = nil
 
@@ -206,7 +213,7 @@ public struct RunSummary: Sendable {
   /// an adapter misbehaved at the end; 0 when every test passed.
   public var exitStatus: Int32 {
     if let interruption { return interruption.exitStatus }
-    if totals.loadErrors > 0 || nothingSelected || nothingCheckable { return 2 }
+    if totals.loadErrors > 0 || nothingSelected || nothingCheckable || !uncheckedOwnSuites.isEmpty { return 2 }
     if totals.failed > 0 || totals.errored > 0 || !staleExpectations.isEmpty || !implementationProblems.isEmpty {
       return 1
     }

@@ -49,6 +49,8 @@ public struct Runner: Sendable {
   /// Looked at before each file: once set, the run stops and observers finish with what ran
   /// (``RunSummary/interruption``).
   public var interruption: Interruption?
+  /// The vectors roots as given, for the message of a run that selected nothing.
+  public var roots: [String] = []
 
   public init(
     implementation: any Implementation, selection: Selection = Selection(),
@@ -112,6 +114,8 @@ public struct Runner: Sendable {
     summary.implementations = implementations.count > 1 ? implementations.map(\.name) : []
     var owners = IDOwners()
     var expectationUsage = ExpectedFailures.Usage(entryCount: entryCount)
+    // Own suites' selected tests, and those an implementation could check.
+    var ownSuiteMatches: [String: (filter: Int, checkable: Int)] = [:]
     for index in locations.indices {
       if let signal = interruption?.signal {
         summary.interruption = RunInterruption(signal: signal, filesDone: index, fileCount: locations.count)
@@ -137,6 +141,12 @@ public struct Runner: Sendable {
         continue
       }
       summary.drift += drift
+      if let suite = items[0].0.suite, loader.decoder.declarations[suite] != nil {
+        var matches = ownSuiteMatches[suite, default: (0, 0)]
+        matches.filter += items[0].0.filterMatches
+        matches.checkable += items.reduce(0) { $0 + $1.0.checkableMatches }
+        ownSuiteMatches[suite] = matches
+      }
       var stopping = false
       for (position, item) in items.enumerated() {
         var (report, prepared) = item
@@ -169,9 +179,29 @@ public struct Runner: Sendable {
     summary.implementationProblems = implementations.flatMap { $0.finish() }
     // An interrupted run did not see every file: whether the selection matches is unknown.
     // A file that did not load is the reason to give then, not an empty selection.
+    summary.uncheckedOwnSuites = ownSuiteMatches.filter { $0.value.filter > 0 && $0.value.checkable == 0 }.keys
+      .sorted(by: utf8Precedes)
     if summary.interruption == nil && summary.totals.loadErrors == 0 {
       summary.nothingSelected = summary.filterMatches == 0
       summary.nothingCheckable = summary.filterMatches > 0 && summary.checkableMatches == 0
+      if summary.nothingSelected {
+        summary.nothingCheckedReason = selection.nothingSelectedMessage(roots: roots)
+      } else if summary.nothingCheckable {
+        let suites =
+          Contract.suites.filter { summary.bySuite[$0].map { $0.tests > 0 } ?? false }
+          + summary.bySuite.keys.filter { !Contract.suites.contains($0) && summary.bySuite[$0]!.tests > 0 }.sorted()
+        summary.nothingCheckedReason =
+          "\(implementations.map(\.name).joined(separator: ", ")) implements none of the selected tests' suites "
+          + "(\(suites.joined(separator: ", "))): every test was skipped, nothing was checked"
+      }
+    }
+    // Own suites no implementation has: their tests were all skipped, which every report says.
+    if summary.interruption == nil && !summary.nothingSelected, let first = summary.uncheckedOwnSuites.first {
+      let names = summary.uncheckedOwnSuites.joined(separator: ", ")
+      let declaration = loader.decoder.declarations[first].map { " (declared in \($0.location.displayPath))" } ?? ""
+      summary.nothingCheckedReason =
+        "no implementation of this run has suite \(names)\(declaration), so none of its tests was checked: "
+        + "the reference has no parser for it; run it with --adapter COMMAND, an adapter whose hello lists it"
     }
     summary.nanoseconds = monotonicNanoseconds() - started
     for observer in observers { try observer.runFinished(summary) }
@@ -201,13 +231,29 @@ public struct Runner: Sendable {
 
   /// Loads only: every file's load result, in file order (for `lint` and `list`).
   public func load(roots: [String]) throws -> [Result<VectorFile, LoadFailure>] {
+    try loadCorpus(roots: roots).files
+  }
+
+  /// Loads only, own suites included: the suites the roots declare (`NAME.suite.json`), and
+  /// every vector file's load result in file order, each declaration that failed to load among
+  /// them as a load failure of its file.
+  public func loadCorpus(roots: [String]) throws -> (files: [Result<VectorFile, LoadFailure>], declared: DeclaredSuites)
+  {
+    var listings: [CorpusListing] = []
+    for root in roots { listings.append(try loader.survey(root: root)) }
+    let declared = DeclaredSuites.load(listings, loader: loader)
     var found: [VectorFileLocation] = []
-    for root in roots { found += try loader.discover(root: root) }
+    for listing in listings {
+      found += (listing.vectorFiles + declared.failures.filter { $0.root == listing.root })
+        .sorted { utf8Precedes($0.path, $1.path) }
+    }
     let locations = found
     let slots = Slots<Result<VectorFile, LoadFailure>>(count: locations.count)
-    let loader = self.loader
+    var loader = self.loader
+    loader.decoder.declarations = declared.declarations
+    let configured = loader
     DispatchQueue.concurrentPerform(iterations: locations.count) { index in
-      slots.set(index, loader.load(locations[index]))
+      slots.set(index, configured.load(locations[index]))
     }
     var results = slots.values
     var owners = IDOwners()
@@ -220,7 +266,7 @@ public struct Runner: Sendable {
             reason: "id \(quote(id)) of suite \(file.suite) is already used by \(other)"))
       }
     }
-    return results
+    return (results, declared)
   }
 
   /// Loads one file and evaluates it against every implementation: one report per
@@ -270,6 +316,15 @@ public struct Runner: Sendable {
     return run(test, suite: suite, supported: implementation.supports(suite: suite), against: implementation)
   }
 
+  /// Why a test of `suite` is skipped for `implementation`; for an own suite, also where it is
+  /// declared and what would run it.
+  func unsupportedReason(_ suite: String, _ implementation: any Implementation) -> String {
+    let reason = implementation.unsupportedReason(suite: suite)
+    guard let declaration = loader.decoder.declarations[suite] else { return reason }
+    return reason
+      + " (an own suite, declared in \(declaration.location.displayPath): it runs only against adapters whose hello lists it, --adapter)"
+  }
+
   /// `supported` is the implementation's answer for the suite, asked once per file.
   func run(_ test: VectorTest, suite: String, supported: Bool, against implementation: any Implementation)
     -> TestResult
@@ -277,7 +332,7 @@ public struct Runner: Sendable {
     guard supported else {
       var skipped = TestResult(
         id: test.id, description: test.description, tags: test.tags,
-        status: .skipped("\(implementation.name) does not implement suite \(suite)"), nanoseconds: 0,
+        status: .skipped(unsupportedReason(suite, implementation)), nanoseconds: 0,
         actual: nil, expected: test.expectation)
       skipped.input = test.input
       return skipped

@@ -63,6 +63,23 @@ public struct Selection: Sendable {
     return parts.joined(separator: " ")
   }
 
+  /// Why a run (or `list`) over `roots` with these filters exits 2: the filters that matched no
+  /// test, with a close standard tag for a misspelt one.
+  public func nothingSelectedMessage(roots: [String]) -> String {
+    guard hasFilters else {
+      return "no test found under \(roots.joined(separator: ", ")): nothing was checked"
+    }
+    var message = "no test matches the selection \(filterArguments): nothing was checked"
+    let tags = self.tags.map { ("--tag", $0) } + excludedTags.map { ("--exclude-tag", $0) }
+    for (option, tag) in tags where !Contract.standardTags.contains(tag) {
+      if let close = Contract.standardTags.first(where: { editDistance($0, tag) <= 2 }) {
+        message += " (did you mean \(option) \(close)?)"
+        break
+      }
+    }
+    return message
+  }
+
   /// A canonical text of the filters, shard left out (every shard of one run gives the same):
   /// each list sorted by bytes without repeats, one line per kind. Reports carry its digest so
   /// `conformance merge` can tell shards of different selections apart.

@@ -20,7 +20,14 @@ public struct VectorFileDecoder: Sendable {
   static let topLevelKeys = TopLevelKey.names.map(\.description)
   static let testKeys = TestKey.names.map(\.description)
 
+  /// The own suites of the run's roots (`NAME.suite.json`, docs/own-suites.md): their files load
+  /// too, checked against the declaration.
+  public var declarations: [String: SuiteDeclaration] = [:]
+
   public init() {}
+
+  /// Every suite a vector file may name: the contract's, then the declared ones.
+  public var knownSuites: [String] { Contract.suites + declarations.keys.sorted(by: utf8Precedes) }
 
   public func decode(_ document: JSONValue, path: String, root: String) throws(VectorFileError)
     -> VectorFile
@@ -37,10 +44,11 @@ public struct VectorFileDecoder: Sendable {
         reason: "unsupported format \(quote(format)), expected \(quote(Contract.format))")
     }
     let suite = try requiredString(top, "suite", location: "")
-    guard Contract.suites.contains(suite) else {
+    let declaration = declarations[suite]
+    guard declaration != nil || Contract.suites.contains(suite) else {
       throw VectorFileError(
         location: "suite",
-        reason: "unknown suite \(quote(suite))\(suggestion(for: suite, among: Contract.suites))")
+        reason: "unknown suite \(quote(suite))\(suggestion(for: suite, among: knownSuites))")
     }
     let description = try requiredString(top, "description", location: "")
     let source = try optionalString(top, "source", location: "")
@@ -65,6 +73,9 @@ public struct VectorFileDecoder: Sendable {
         throw VectorFileError(
           location: "tests[\(index)].id",
           reason: "duplicate id \(quote(test.id)), first used by tests[\(earlier)]")
+      }
+      if let problem = declaration?.problem(with: test, fileContext: context, location: "tests[\(index)]") {
+        throw problem
       }
       tests.append(test)
     }

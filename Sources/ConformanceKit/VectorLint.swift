@@ -49,18 +49,49 @@ public struct VectorLint: Sendable {
   public func lint(roots: [String]) throws(VectorRootError) -> Report {
     var report = Report()
     var owners = IDOwners()
-    for root in roots {
-      for location in try loader.discover(root: root) {
+    var listings: [CorpusListing] = []
+    for root in roots { listings.append(try loader.survey(root: root)) }
+    // Own suites first: their vector files are checked against their declarations.
+    let declared = DeclaredSuites.load(listings, loader: loader)
+    var loader = self.loader
+    loader.decoder.declarations = declared.declarations
+    let linter = VectorLint(loader: loader)
+    for failure in declared.failures {
+      report.problems.append(
+        LintProblem(file: failure.displayPath, position: nil, severity: .error, message: failure.problem ?? ""))
+    }
+    for listing in listings {
+      report.files += listing.declarations.count
+      for location in listing.vectorFiles {
         report.files += 1
         let before = report.problems.count
-        lint(location, owners: &owners, into: &report)
+        linter.lint(location, owners: &owners, into: &report)
         // A file's problems in the order they are written.
         report.problems[before...].sort {
           ($0.position?.line ?? 0, $0.position?.column ?? 0) < ($1.position?.line ?? 0, $1.position?.column ?? 0)
         }
       }
+      report.problems += Self.manifestProblems(listing, loader: loader)
     }
     return report
+  }
+
+  /// A stale manifest is an error naming each file added, removed or changed; a malformed one is
+  /// an error too. A root without a manifest has nothing to check.
+  static func manifestProblems(_ listing: CorpusListing, loader: VectorLoader) -> [LintProblem] {
+    let file = CorpusManifest.displayPath(of: listing)
+    switch CorpusManifest.check(listing, loader: loader) {
+    case .absent, .matches: return []
+    case .malformed(let reason):
+      return [LintProblem(file: file, position: nil, severity: .error, message: "malformed manifest: \(reason)")]
+    case .stale(let manifest, let differences):
+      return differences.map { difference in
+        LintProblem(
+          file: file, position: nil, severity: .error,
+          message:
+            "stale manifest (version \(manifest.version)): \(difference); rewrite it with `conformance manifest write`")
+      }
+    }
   }
 
   private func lint(_ location: VectorFileLocation, owners: inout IDOwners, into report: inout Report) {
@@ -108,13 +139,20 @@ public struct VectorLint: Sendable {
     let top = document.objectValue
     let testValues = top?["tests"]?.arrayValue ?? []
     report.tests += testValues.count
-    let suite = top?["suite"]?.stringValue.flatMap { Contract.suites.contains($0) ? $0 : nil }
+    let suite = top?["suite"]?.stringValue.flatMap {
+      Contract.suites.contains($0) || loader.decoder.declarations[$0] != nil ? $0 : nil
+    }
+    let declaration = suite.flatMap { loader.decoder.declarations[$0] }
+    var reported: Set<String> = []
     var tests: [(index: Int, test: VectorTest)] = []
     do {
       let decoded = try loader.decoder.decode(document, path: location.path, root: location.root)
       tests = Array(decoded.tests.enumerated()).map { ($0.offset, $0.element) }
     } catch {
-      if !error.location.hasPrefix("tests[") { problem(error) }
+      if !error.location.hasPrefix("tests[") {
+        reported.insert(error.description)
+        problem(error)
+      }
       // Each test on its own, so one bad test does not hide the others.
       let context = top?["context"]?.objectValue ?? JSONObject()
       var firstIndex: [String: Int] = [:]
@@ -147,6 +185,17 @@ public struct VectorLint: Sendable {
       }
       for (tagIndex, tag) in test.tags.enumerated() where !Contract.standardTags.contains(tag) {
         problem(.warning, "tests[\(index)].tags[\(tagIndex)]", "non-standard tag \(quote(tag))")
+      }
+      if let declaration {
+        // An own suite: checked against its declaration (each problem once: a file-level
+        // context key is every test's).
+        let fileContext = top?["context"]?.objectValue ?? JSONObject()
+        if let error = declaration.problem(with: test, fileContext: fileContext, location: "tests[\(index)]"),
+          reported.insert(error.description).inserted
+        {
+          problem(error)
+        }
+        continue
       }
       guard let suite, case .reject(let code, let field) = test.expectation else { continue }
       guard let rejections = Contract.rejections[suite] else {

@@ -70,10 +70,17 @@ public struct VectorLoader: Sendable {
     self.maxFileSize = maxFileSize
   }
 
-  /// Every `*.json` file under `root` except `*.schema.json`, in byte order of their paths, and
-  /// every entry that cannot be used (``VectorFileLocation/problem``). A root that is a file is
-  /// that one file: its folder is its root, its name its path.
+  /// Every vector file under `root` (every `*.json` file except `*.schema.json`, `*.suite.json`
+  /// and the root's own `manifest.json`), in byte order of their paths, and every entry that
+  /// cannot be used (``VectorFileLocation/problem``). A root that is a file is that one file: its
+  /// folder is its root, its name its path.
   public func discover(root: String) throws(VectorRootError) -> [VectorFileLocation] {
+    try survey(root: root).vectorFiles
+  }
+
+  /// What a vectors root holds: its vector files, its suite declarations (`NAME.suite.json`) and
+  /// whether it has a manifest (docs/releases.md, docs/own-suites.md).
+  public func survey(root: String) throws(VectorRootError) -> CorpusListing {
     var info = stat()
     guard stat(root, &info) == 0 else {
       throw VectorRootError(root: root, reason: "no such file or folder")
@@ -83,7 +90,10 @@ public struct VectorLoader: Sendable {
       let name = slash.map { String(root[root.index(after: $0)...]) } ?? root
       let folder = slash.map { $0 == root.startIndex ? "/" : String(root[..<$0]) } ?? ""
       guard !name.isEmpty else { throw VectorRootError(root: root, reason: "not a folder or a file") }
-      return [VectorFileLocation(root: folder, path: name)]
+      let location = VectorFileLocation(root: folder, path: name)
+      return name.hasSuffix(CorpusListing.declarationSuffix)
+        ? CorpusListing(root: folder, isFolder: false, vectorFiles: [], declarations: [location], manifest: nil)
+        : CorpusListing(root: folder, isFolder: false, vectorFiles: [location], declarations: [], manifest: nil)
     }
     guard info.st_mode & S_IFMT == S_IFDIR else {
       throw VectorRootError(root: root, reason: "not a folder or a regular file")
@@ -95,7 +105,12 @@ public struct VectorLoader: Sendable {
     walk.enter(FolderIdentity(info), relative: "")
     walk.read(directory, relative: "")
     closedir(directory)
-    return walk.found.sorted { utf8Precedes($0.path, $1.path) }
+    let sorted = walk.found.sorted { utf8Precedes($0.path, $1.path) }
+    return CorpusListing(
+      root: root, isFolder: true,
+      vectorFiles: sorted.filter { !$0.path.hasSuffix(CorpusListing.declarationSuffix) },
+      declarations: sorted.filter { $0.path.hasSuffix(CorpusListing.declarationSuffix) },
+      manifest: walk.manifest)
   }
 
   /// A folder's identity: symbolic links and bind mounts give one folder several paths.
@@ -116,6 +131,8 @@ public struct VectorLoader: Sendable {
     var found: [VectorFileLocation] = []
     var searched: [FolderIdentity: String] = [:]
     var open: Set<FolderIdentity> = []
+    /// The root's `manifest.json`, when it has an entry of that name.
+    var manifest: VectorFileLocation? = nil
 
     init(root: String) {
       self.root = root
@@ -152,6 +169,11 @@ public struct VectorLoader: Sendable {
 
     private mutating func visit(name: String, child: String) {
       let path = VectorFile.join(root, child)
+      // The root's manifest is not a vector file; whatever it is, the manifest check reads it.
+      if child == CorpusListing.manifestName {
+        manifest = VectorFileLocation(root: root, path: child)
+        return
+      }
       var info = stat()
       guard lstat(path, &info) == 0 else {
         problem(child, "cannot read its file information: \(String(cString: strerror(errno)))")
@@ -169,6 +191,7 @@ public struct VectorLoader: Sendable {
         }
       }
       guard info.st_mode & S_IFMT == S_IFDIR else {
+        // Vector files and suite declarations (told apart by the survey).
         if name.hasSuffix(".json") && !name.hasSuffix(".schema.json") {
           found.append(VectorFileLocation(root: root, path: child))
         }
@@ -253,7 +276,7 @@ public struct VectorLoader: Sendable {
       return .success(try decoder.decode(document, path: location.path, root: location.root))
     } catch {
       let suite = document.objectValue?["suite"]?.stringValue.flatMap {
-        Contract.suites.contains($0) ? $0 : nil
+        Contract.suites.contains($0) || decoder.declarations[$0] != nil ? $0 : nil
       }
       return .failure(LoadFailure(location: location, suite: suite, reason: error.description))
     }

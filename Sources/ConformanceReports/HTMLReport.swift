@@ -20,6 +20,7 @@ public enum HTMLReport {
     var meta = [
       "Implementation <strong>\(ReportText.html(info.implementation))</strong>",
       "\(ReportText.html(info.toolName)) \(ReportText.html(info.toolVersion))",
+      "corpus " + (info.corpusVersion.map { "<strong>\(ReportText.html($0))</strong>" } ?? "unreleased (no manifest)"),
       "\(data.corpusFileCount) vector files",
       "corpus sha256 <code title=\"\(CorpusDigest.scheme)\">\(ReportText.html(data.corpusDigest))</code>",
       "\(MarkdownSummary.milliseconds(data.summary.nanoseconds)) s",

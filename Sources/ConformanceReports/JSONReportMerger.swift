@@ -19,6 +19,8 @@ public enum JSONReportMerger {
     case notShard(path: String)
     case incomplete(ShardSetError)
     case differentImplementations(first: String, other: String)
+    /// A count that is not a whole number in range, or that disagrees with what it counts.
+    case inconsistent(path: String, reason: String)
     case write(String)
 
     public var description: String {
@@ -31,6 +33,8 @@ public enum JSONReportMerger {
       case .incomplete(let error): return error.description
       case .differentImplementations(let first, let other):
         return "\(other) checked another implementation than \(first): they are shards of different runs"
+      case .inconsistent(let path, let reason):
+        return "\(path): refused: \(reason); a report whose counts do not add up cannot be merged"
       case .write(let reason): return reason
       }
     }
@@ -57,6 +61,11 @@ public enum JSONReportMerger {
         throw .invalid(path: path, reason: "no \"format\": \"\(JSONRunReport.format)\"")
       }
       guard ShardStamp.read(json: value) != nil else { throw .notShard(path: path) }
+      do throws(CountProblem) {
+        try checkCounts(object)
+      } catch {
+        throw .inconsistent(path: path, reason: error.reason)
+      }
       reports.append((path, object))
     }
     do {
@@ -91,7 +100,16 @@ public enum JSONReportMerger {
     selection = JSONObject(selection.members.filter { $0.key != "shard" })
     top["selection"] = .object(selection)
     if let expectations = first["expectations"] { top["expectations"] = expectations }
-    top["totals"] = .object(sum(reports.compactMap { $0["totals"]?.objectValue }, except: ["staleExpectations"]))
+    // Totals are computed again from what they count (every input was checked to agree with
+    // its own rows and lists, so no input's totals are trusted as such).
+    var totals = JSONObject()
+    let fileRowsOfAll = reports.flatMap { $0["files"]?.arrayValue?.compactMap(\.objectValue) ?? [] }
+    for key in countKeys { totals[key] = number(fileRowsOfAll.reduce(0) { $0 + int($1[key]) }) }
+    let failuresOfAll = reports.flatMap { $0["failures"]?.arrayValue?.compactMap(\.objectValue) ?? [] }
+    totals["unexpectedPasses"] = number(failuresOfAll.filter { $0["kind"]?.stringValue == "unexpected-pass" }.count)
+    totals["expectedFailures"] = number(reports.reduce(0) { $0 + ($1["expectedFailures"]?.arrayValue?.count ?? 0) })
+    totals["staleExpectations"] = number(0)
+    top["totals"] = .object(totals)
 
     // Suites: counts summed, their tag rows summed by tag.
     var suiteRows: [String: [JSONObject]] = [:]
@@ -153,6 +171,12 @@ public enum JSONReportMerger {
         reports.flatMap { $0[key]?.arrayValue?.compactMap(\.objectValue) ?? [] }.sorted(by: precedes).map(
           JSONValue.object))
     }
+    if first["implementations"] != nil {
+      top["implementations"] = .array(mergeImplementations(reports, failures: top["failures"]?.arrayValue ?? []))
+      top["drift"] = .array(
+        reports.flatMap { $0["drift"]?.arrayValue?.compactMap(\.objectValue) ?? [] }.sorted(by: precedes).map(
+          JSONValue.object))
+    }
     let stale = first["staleExpectations"]?.arrayValue ?? []
     top["staleExpectations"] = .array(stale)
     if var totals = top["totals"]?.objectValue {
@@ -173,6 +197,135 @@ public enum JSONReportMerger {
       top["exitStatus"] = number(exit)
     }
     return top
+  }
+
+  /// Each implementation of a run of several: totals and suite rows summed over the shards,
+  /// its failures taken from the merged `failures` (as a run writes them), status computed again.
+  private static func mergeImplementations(_ reports: [JSONObject], failures: [JSONValue]) -> [JSONValue] {
+    var order: [String] = []
+    var entries: [String: [JSONObject]] = [:]
+    for report in reports {
+      for item in report["implementations"]?.arrayValue ?? [] {
+        guard let object = item.objectValue, let name = object["name"]?.stringValue else { continue }
+        if entries[name] == nil { order.append(name) }
+        entries[name, default: []].append(object)
+      }
+    }
+    return order.map { name in
+      let shards = entries[name]!
+      var object = JSONObject()
+      for key in ["name", "command", "version"] where shards[0][key] != nil { object[key] = shards[0][key] }
+      let totals = sum(shards.compactMap { $0["totals"]?.objectValue })
+      object["status"] = .string(int(totals["failed"]) + int(totals["errored"]) > 0 ? "failed" : "passed")
+      object["totals"] = .object(totals)
+      var cells: [String: [JSONObject]] = [:]
+      for shard in shards {
+        for cell in shard["suites"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
+          guard let suite = cell["suite"]?.stringValue else { continue }
+          cells[suite, default: []].append(cell)
+        }
+      }
+      object["suites"] = .array(
+        cells.keys.sorted(by: RunReportData.suitePrecedes).map { suite in
+          let rows = cells[suite]!
+          var row: JSONObject = [
+            "suite": .string(suite), "implemented": .bool(rows.contains { $0["implemented"]?.boolValue == true }),
+          ]
+          for member in sum(rows).members { row[member.key] = member.value }
+          return .object(row)
+        })
+      object["failures"] = .array(
+        failures.compactMap(\.objectValue).filter { $0["implementation"]?.stringValue == name }.map { failure in
+          var entry = JSONObject()
+          for key in ["kind", "file", "suite", "id"] { entry[key] = failure[key] }
+          return .object(entry)
+        })
+      return .object(object)
+    }
+  }
+
+  /// The count members of totals and of every row.
+  static let countKeys = ["tests", "passed", "failed", "errored", "skipped", "loadErrors"]
+  /// The largest count a report may hold: far above any corpus, far below any overflow.
+  static let maxCount = Int(Int32.max)
+
+  struct CountProblem: Error {
+    var reason: String
+  }
+
+  /// Checks that every count of a shard report is a whole number from 0 to ``maxCount`` and that
+  /// its totals agree with what they count: the files rows, the suite rows, the lists of
+  /// failures, load errors, expected failures and stale entries, and each row's own sum.
+  static func checkCounts(_ report: JSONObject) throws(CountProblem) {
+    func count(_ value: JSONValue?, _ place: String) throws(CountProblem) -> Int {
+      guard let value else { throw CountProblem(reason: "\(place) is missing") }
+      let text = JSONSerializer.compact.string(from: value)
+      guard value.numberValue != nil else { throw CountProblem(reason: "\(place) is \(text), not a number") }
+      let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+      guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+        throw CountProblem(reason: "\(place) is \(text), not a whole number")
+      }
+      guard !text.hasPrefix("-") || digits.utf8.allSatisfy({ $0 == 0x30 }) else {
+        throw CountProblem(reason: "\(place) is \(text), a negative count")
+      }
+      guard digits.count <= 10, let whole = Int(digits), whole <= maxCount else {
+        throw CountProblem(reason: "\(place) is \(text), out of range (a count is at most \(maxCount))")
+      }
+      return whole
+    }
+    func row(_ object: JSONObject, _ place: String, keys: [String]) throws(CountProblem) -> [String: Int] {
+      var values: [String: Int] = [:]
+      for key in keys { values[key] = try count(object[key], "\(place).\(key)") }
+      let parts = values["passed"]! + values["failed"]! + values["errored"]! + values["skipped"]!
+      guard parts == values["tests"]! else {
+        throw CountProblem(
+          reason:
+            "\(place).tests is \(values["tests"]!), but its passed, failed, errored and skipped add up to \(parts)")
+      }
+      return values
+    }
+    guard let totalsObject = report["totals"]?.objectValue else { throw CountProblem(reason: "no \"totals\" object") }
+    let totals = try row(totalsObject, "totals", keys: countKeys)
+    for key in ["unexpectedPasses", "expectedFailures", "staleExpectations"] {
+      _ = try count(totalsObject[key], "totals.\(key)")
+    }
+    func list(_ key: String) throws(CountProblem) -> [JSONObject] {
+      guard let items = report[key]?.arrayValue else { throw CountProblem(reason: "no \"\(key)\" array") }
+      return items.compactMap(\.objectValue)
+    }
+    func agree(_ place: String, _ value: Int, _ what: String, _ counted: Int) throws(CountProblem) {
+      guard value == counted else { throw CountProblem(reason: "\(place) is \(value), but \(what) \(counted)") }
+    }
+    var fileSums = Dictionary(uniqueKeysWithValues: countKeys.map { ($0, 0) })
+    for (index, file) in try list("files").enumerated() {
+      let values = try row(file, "files[\(index)]", keys: countKeys)
+      for key in countKeys { fileSums[key]! += values[key]! }
+    }
+    var suiteSums = fileSums.mapValues { _ in 0 }
+    for (index, suite) in try list("suites").enumerated() {
+      let values = try row(suite, "suites[\(index)]", keys: countKeys)
+      for key in countKeys { suiteSums[key]! += values[key]! }
+    }
+    for key in countKeys {
+      try agree("totals.\(key)", totals[key]!, "its files rows add up to", fileSums[key]!)
+      try agree("totals.\(key)", totals[key]!, "its suites rows add up to", suiteSums[key]!)
+    }
+    let failures = try list("failures")
+    func kind(_ name: String) -> Int { failures.filter { $0["kind"]?.stringValue == name }.count }
+    try agree(
+      "totals.failed", totals["failed"]!, "its failures list holds failed and unexpected passes:",
+      kind("failed") + kind("unexpected-pass"))
+    try agree("totals.errored", totals["errored"]!, "its failures list holds errored tests:", kind("errored"))
+    try agree(
+      "totals.unexpectedPasses", int(totalsObject["unexpectedPasses"]), "its failures list holds",
+      kind("unexpected-pass"))
+    try agree("totals.loadErrors", totals["loadErrors"]!, "its loadErrors list holds", try list("loadErrors").count)
+    try agree(
+      "totals.expectedFailures", int(totalsObject["expectedFailures"]), "its expectedFailures list holds",
+      try list("expectedFailures").count)
+    try agree(
+      "totals.staleExpectations", int(totalsObject["staleExpectations"]), "its staleExpectations list holds",
+      try list("staleExpectations").count)
   }
 
   /// Tag rows summed by tag, in report order (standard tags first).

@@ -26,10 +26,12 @@ public enum JSONRunReport {
         "digest": [
           "algorithm": "sha256", "scheme": .string(CorpusDigest.scheme), "value": .string(data.corpusDigest),
         ],
+        "version": info.corpusVersion.map(JSONValue.string) ?? .null,
       ],
       "selection": selection(info.selection),
     ]
     if let runID = info.runID { top["runId"] = .string(runID) }
+    if let reason = data.statusReason { top["statusReason"] = .string(reason) }
     if let interruption = data.summary.interruption {
       top["interruption"] = [
         "signal": .string(interruption.signalName), "filesDone": number(interruption.filesDone),

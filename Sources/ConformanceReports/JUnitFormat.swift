@@ -34,6 +34,28 @@ public enum JUnitFormat {
     }
   }
 
+  /// ``seconds(nanoseconds:)``'s bytes, appended to `bytes` (for testcases put together from
+  /// ``PassingTestCaseMarkup``, which need no `String` per time).
+  static func appendSeconds(nanoseconds: UInt64, to bytes: inout [UInt8]) {
+    var milliseconds = nanoseconds / 1_000_000 + (nanoseconds % 1_000_000 >= 500_000 ? 1 : 0)
+    // Right to left into a word-sized scratch (UInt64.max nanoseconds is 18446744073.710 s:
+    // 15 bytes), then one append.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { scratch in
+      var index = scratch.count
+      for position in 0..<24 {
+        index -= 1
+        if position == 3 {
+          scratch[index] = UInt8(ascii: ".")
+          continue
+        }
+        scratch[index] = UInt8(ascii: "0") + UInt8(milliseconds % 10)
+        milliseconds /= 10
+        if milliseconds == 0 && position >= 4 { break }
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[index...]))
+    }
+  }
+
   /// Reads a `time` attribute back into nanoseconds: ASCII digits, optionally a dot and more
   /// digits (`12`, `0.5`, `1.234`). Decimals past the ninth are dropped. `nil` for anything else
   /// (signs, exponents, commas, an empty string) or a value past `UInt64`.

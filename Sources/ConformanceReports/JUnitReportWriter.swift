@@ -177,6 +177,22 @@ public final class JUnitReportWriter: PreparingRunObserver {
           timestamp: timestamp)
       }
     }
+    // A run that checked nothing exits 2: an error testcase says so, so the report never reads
+    // green (`tests="0" errors="0"`). Every shard of such a run has it, named by its shard.
+    if let reason = summary.nothingCheckedReason {
+      let name =
+        (shard.map { "shard-\($0.index)." } ?? "")
+        + (summary.nothingSelected ? "nothing-selected" : "nothing-checkable")
+      let runID = self.runID
+      try appendRunLevel { () throws(XMLWriterError) in
+        try JUnitReportWriter.render(
+          runProblems: [
+            RunProblem(
+              classname: "conformance.run", name: name, element: "error", type: "nothing-checked", message: reason)
+          ], suite: "conformance.run", properties: runID.map { [("run-id", $0)] } ?? [], hostname: hostname,
+          timestamp: timestamp)
+      }
+    }
     // What ran is reported; the run itself is marked as cut short, so a dashboard that reads
     // only JUnit never takes a partial run for a complete green one.
     if let interruption = summary.interruption {
@@ -224,7 +240,7 @@ public final class JUnitReportWriter: PreparingRunObserver {
   /// One `<testsuite>` and what it counts.
   static func render(
     _ report: FileReport, hostname: String, timestamp: String, properties extra: [JUnitProperty] = [],
-    strict: Bool = false, runID: String? = nil
+    strict: Bool = false, runID: String? = nil, passingFromMarkup: Bool = true
   ) throws(XMLWriterError)
     -> (fragment: XMLFragment, counts: JUnitCounts)
   {
@@ -304,10 +320,9 @@ public final class JUnitReportWriter: PreparingRunObserver {
     case .results:
       // The same class and file go on every testcase of the file: made visible once.
       let suiteText = VisibleXMLText(prefix + (suite ?? ""))
-      let fileText = VisibleXMLText(report.location.displayPath)
-      for index in order {
-        try writeTestCase(results[index], suite: suiteText, file: strict ? nil : fileText, to: writer)
-      }
+      let fileText = strict ? nil : VisibleXMLText(report.location.displayPath)
+      try writeTestCases(
+        results, in: order, suite: suiteText, file: fileText, to: writer, passingFromMarkup: passingFromMarkup)
     }
     try writer.endElement()
     return (try writer.finishFragment(), counts)
@@ -317,37 +332,55 @@ public final class JUnitReportWriter: PreparingRunObserver {
   ///
   /// Each id's first sixteen bytes are packed into two big-endian integers (zero-padded), so
   /// most comparisons are two integer comparisons instead of a walk over two strings; only
-  /// equal packs compare the whole ids. Padding with zeros keeps the byte order: a shorter id
-  /// whose bytes start the other's sorts first either way, and a tie falls back to the ids.
+  /// equal packs compare the rest of the ids, from one buffer holding every id's bytes (ids of
+  /// a file often share their first sixteen bytes, `apns-token.f00000-…`, and reaching each
+  /// `String` through its result cost more than the sort). Padding with zeros keeps the byte
+  /// order: a shorter id whose bytes start the other's sorts first either way, and a tie falls
+  /// back to the whole ids.
   static func idOrder(_ results: [TestResult]) -> [Int] {
     struct Key {
       var high: UInt64
       var low: UInt64
+      var start: Int
+      var count: Int
       var index: Int
     }
     var keys: [Key] = []
     keys.reserveCapacity(results.count)
+    var bytes: [UInt8] = []
     // By index, not `enumerated()`: that copied each whole TestResult (a retain and release
     // per field) only to read its id.
     for index in results.indices {
       var high: UInt64 = 0
       var low: UInt64 = 0
+      let start = bytes.count
       var id = results[index].id
-      id.withUTF8 { bytes in
-        for position in 0..<min(bytes.count, 16) {
+      id.withUTF8 { utf8 in
+        for position in 0..<min(utf8.count, 16) {
           if position < 8 {
-            high |= UInt64(bytes[position]) << (56 - 8 * position)
+            high |= UInt64(utf8[position]) << (56 - 8 * position)
           } else {
-            low |= UInt64(bytes[position]) << (56 - 8 * (position - 8))
+            low |= UInt64(utf8[position]) << (56 - 8 * (position - 8))
           }
         }
+        bytes.append(contentsOf: utf8)
       }
-      keys.append(Key(high: high, low: low, index: index))
+      keys.append(Key(high: high, low: low, start: start, count: bytes.count - start, index: index))
     }
-    keys.sort { a, b in
-      if a.high != b.high { return a.high < b.high }
-      if a.low != b.low { return a.low < b.low }
-      return utf8Precedes(results[a.index].id, results[b.index].id)
+    bytes.withUnsafeBufferPointer { bytes in
+      keys.sort { a, b in
+        if a.high != b.high { return a.high < b.high }
+        if a.low != b.low { return a.low < b.low }
+        let common = min(a.count, b.count)
+        var offset = min(common, 16)
+        while offset < common {
+          let left = bytes[a.start + offset]
+          let right = bytes[b.start + offset]
+          if left != right { return left < right }
+          offset += 1
+        }
+        return a.count < b.count
+      }
     }
     return keys.map(\.index)
   }
@@ -450,14 +483,65 @@ public final class JUnitReportWriter: PreparingRunObserver {
       ], suite: "conformance.run", properties: properties, hostname: hostname, timestamp: timestamp)
   }
 
+  /// A file's testcases in `order`. Passing ones without child elements are put together from
+  /// the file's ``PassingTestCaseMarkup`` and handed to libxml2 in runs, one
+  /// `xmlTextWriterWriteRawLen` per run; every other testcase goes through `xmlTextWriter` call
+  /// by call (``writeTestCase(_:suite:file:to:)``). Both give the same bytes; tests turn
+  /// `passingFromMarkup` off to compare them.
+  static func writeTestCases(
+    _ results: [TestResult], in order: [Int], suite: VisibleXMLText, file: VisibleXMLText?, to writer: XMLWriter,
+    passingFromMarkup: Bool = true
+  ) throws(XMLWriterError) {
+    let markup = passingFromMarkup ? PassingTestCaseMarkup(classname: suite, file: file) : nil
+    var pending: [UInt8] = []
+    // Room for every testcase with a 24-byte id and time: one buffer, not a dozen regrowths.
+    pending.reserveCapacity(markup.map { ($0.fixedByteCount + 30) * order.count } ?? 0)
+    try results.withUnsafeBufferPointer { (results) throws(XMLWriterError) in
+      for index in order {
+        if let markup, isWithoutChildElements(results[index]),
+          markup.append(id: results[index].id, nanoseconds: results[index].nanoseconds, to: &pending)
+        {
+          continue
+        }
+        if !pending.isEmpty {
+          try pending.withUnsafeBufferPointer { (bytes) throws(XMLWriterError) in
+            try writer.splice(fragmentBytes: bytes)
+          }
+          pending.removeAll(keepingCapacity: true)
+        }
+        try writeTestCase(results[index], suite: suite, file: file, to: writer)
+      }
+    }
+    try pending.withUnsafeBufferPointer { (bytes) throws(XMLWriterError) in try writer.splice(fragmentBytes: bytes) }
+  }
+
+  /// Whether ``writeTestCase(_:suite:file:to:)`` would write the result's `<testcase>` with no
+  /// child element: a pass with nothing logged. Whatever adds a child element to a testcase
+  /// must make this `false` for it.
+  static func isWithoutChildElements(_ result: TestResult) -> Bool {
+    guard case .passed = result.status else { return false }
+    return result.log?.isEmpty ?? true
+  }
+
+  /// A `<testcase>`'s start tag and attributes, the element left open; also renders
+  /// ``PassingTestCaseMarkup``, so both ways write the same markup.
+  static func writeTestCaseStart(
+    _ writer: XMLWriter, classname: VisibleXMLText, name: VisibleXMLText, file: VisibleXMLText?,
+    time: VisibleXMLText
+  ) throws(XMLWriterError) {
+    try writer.startElement("testcase")
+    try writer.attribute("classname", classname)
+    try writer.attribute("name", name)
+    if let file { try writer.attribute("file", file) }
+    try writer.attribute("time", time)
+  }
+
   private static func writeTestCase(
     _ result: TestResult, suite: VisibleXMLText, file: VisibleXMLText?, to writer: XMLWriter
   ) throws(XMLWriterError) {
-    try writer.startElement("testcase")
-    try writer.attribute("classname", suite)
-    try writer.attribute("name", result.id)
-    if let file { try writer.attribute("file", file) }
-    try writer.attribute("time", JUnitFormat.seconds(nanoseconds: result.nanoseconds))
+    try writeTestCaseStart(
+      writer, classname: suite, name: VisibleXMLText(result.id), file: file,
+      time: VisibleXMLText(JUnitFormat.seconds(nanoseconds: result.nanoseconds)))
     switch result.status {
     case .passed:
       break

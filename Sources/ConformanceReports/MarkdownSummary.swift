@@ -22,6 +22,7 @@ public enum MarkdownSummary {
     var facts = [
       "Implementation **\(ReportText.markdown(data.info.implementation))**",
       "\(ReportText.markdown(data.info.toolName)) \(ReportText.markdown(data.info.toolVersion))",
+      "corpus " + (data.info.corpusVersion.map { "**\(ReportText.markdown($0))**" } ?? "unreleased (no manifest)"),
       "\(data.corpusFileCount) vector files",
       "corpus sha256 `\(data.corpusDigest.prefix(16))`",
       "\(milliseconds(data.summary.nanoseconds)) s",
@@ -110,6 +111,9 @@ public enum MarkdownSummary {
     let rest = "\(totals.passed) passed" + (totals.skipped > 0 ? ", \(totals.skipped) skipped" : "")
     if let interruption = data.summary.interruption {
       return "⚠️ Conformance: \(interruption.message); " + (problems + [rest]).joined(separator: ", ")
+    }
+    if let reason = data.summary.nothingCheckedReason {
+      return "❌ Conformance: \(ReportText.markdown(reason)); " + (problems + [rest]).joined(separator: ", ")
     }
     if problems.isEmpty { return "✅ Conformance: \(rest)" }
     return "❌ Conformance: \(problems.joined(separator: ", ")); \(rest)"

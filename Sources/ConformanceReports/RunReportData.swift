@@ -19,6 +19,9 @@ public struct RunReportInfo: Sendable {
   /// The corpus digest, when the caller already computed it over the run's files; otherwise the
   /// recorder reads the files under the roots for it when the run starts.
   public var corpusDigest: CorpusDigest?
+  /// The corpus's release (`1.0.0`): the version in the manifest of the first root that has one
+  /// matching its files (docs/releases.md); `nil` when no root has a matching manifest.
+  public var corpusVersion: String?
   /// The run's id, the same in every report of the run (``RunID``); `nil` leaves it out.
   public var runID: String?
 
@@ -176,9 +179,20 @@ public struct RunReportData: Sendable {
     case 0: return "passed"
     case 1: return "failed"
     default:
-      let nothing = summary.nothingSelected || summary.nothingCheckable
+      let nothing = summary.nothingSelected || summary.nothingCheckable || !summary.uncheckedOwnSuites.isEmpty
       return summary.totals.loadErrors == 0 && nothing ? "no-tests" : "load-error"
     }
+  }
+
+  /// Why the status is not `passed` or `failed`, in words: what was not checked (`no-tests`),
+  /// how many files did not load (`load-error`), the signal (`interrupted`); `nil` otherwise.
+  public var statusReason: String? {
+    if let interruption = summary.interruption { return interruption.message }
+    guard summary.exitStatus == 2 else { return nil }
+    if summary.totals.loadErrors > 0 {
+      return "\(summary.totals.loadErrors) vector file\(summary.totals.loadErrors == 1 ? "" : "s") could not be loaded"
+    }
+    return summary.nothingCheckedReason
   }
 
   /// Standard tags in the contract's order, then the others in byte order.

@@ -12,26 +12,38 @@ public struct ShardStamp: Sendable, Equatable {
   public var corpusDigest: String
   /// ``ShardStamp/selectionDigest(_:)`` of the filters (the shard left out).
   public var selectionDigest: String
+  /// The names of the implementations the run checked, in command-line order (`reference`, or
+  /// each adapter's hello name); empty in a report written before the set was recorded.
+  public var implementations: [String]
 
-  public init(shard: Shard, corpusDigest: String, selectionDigest: String) {
+  public init(shard: Shard, corpusDigest: String, selectionDigest: String, implementations: [String] = []) {
     self.shard = shard
     self.corpusDigest = corpusDigest
     self.selectionDigest = selectionDigest
+    self.implementations = implementations
   }
 
   public enum PropertyName {
     public static let shard = "shard"
     public static let corpusDigest = "corpus-digest"
     public static let selectionDigest = "selection-digest"
+    public static let implementationSet = "implementation-set"
   }
 
-  /// The three `<property>` elements of a shard report's testsuites.
+  /// The `<property>` elements of a shard report's testsuites; the implementation set is a
+  /// compact JSON array of the names (a list no name can break).
   public var junitProperties: [JUnitProperty] {
     [
       JUnitProperty(name: PropertyName.shard, value: shard.description),
       JUnitProperty(name: PropertyName.corpusDigest, value: corpusDigest),
       JUnitProperty(name: PropertyName.selectionDigest, value: selectionDigest),
+      JUnitProperty(name: PropertyName.implementationSet, value: Self.setText(implementations)),
     ]
+  }
+
+  /// `["alpha","delta"]`: how a set of implementations is written and named in messages.
+  public static func setText(_ names: [String]) -> String {
+    JSONSerializer.compact.string(from: .array(names.map(JSONValue.string)))
   }
 
   /// SHA-256 (hex) of ``Selection/canonicalFilters``.
@@ -43,10 +55,13 @@ public struct ShardStamp: Sendable, Equatable {
 
   /// The stamp of a run with `--shard`, over the corpus with `corpusDigest` (the JSON report's);
   /// `nil` without a shard.
-  public static func forRun(selection: Selection, corpusDigest: CorpusDigest) -> ShardStamp? {
+  public static func forRun(selection: Selection, corpusDigest: CorpusDigest, implementations: [String] = [])
+    -> ShardStamp?
+  {
     guard let shard = selection.shard else { return nil }
     return ShardStamp(
-      shard: shard, corpusDigest: corpusDigest.hexValue, selectionDigest: selectionDigest(selection))
+      shard: shard, corpusDigest: corpusDigest.hexValue, selectionDigest: selectionDigest(selection),
+      implementations: implementations)
   }
 
   /// The stamp in a JUnit report's first `<testsuite>`, read from the file's first elements
@@ -69,14 +84,26 @@ public struct ShardStamp: Sendable, Equatable {
       let shardText = selection["shard"]?.stringValue, let shard = Shard(parsing: shardText),
       let corpus = top["corpus"]?.objectValue?["digest"]?.objectValue?["value"]?.stringValue
     else { return nil }
-    return ShardStamp(shard: shard, corpusDigest: corpus, selectionDigest: selectionDigest(Selection(json: selection)))
+    // A run of several implementations lists them; a run of one names it.
+    let names =
+      top["implementations"]?.arrayValue?.compactMap { $0.objectValue?["name"]?.stringValue }
+      ?? top["implementation"]?.stringValue.map { [$0] } ?? []
+    return ShardStamp(
+      shard: shard, corpusDigest: corpus, selectionDigest: selectionDigest(Selection(json: selection)),
+      implementations: names)
   }
 
   private static func stamp(_ values: [String: String]) -> ShardStamp? {
     guard let text = values[PropertyName.shard], let shard = Shard(parsing: text) else { return nil }
+    var names: [String] = []
+    if let set = values[PropertyName.implementationSet],
+      case .array(let items)? = try? JSONParser().parse(Array(set.utf8))
+    {
+      names = items.map { $0.stringValue ?? JSONSerializer.compact.string(from: $0) }
+    }
     return ShardStamp(
       shard: shard, corpusDigest: values[PropertyName.corpusDigest] ?? "",
-      selectionDigest: values[PropertyName.selectionDigest] ?? "")
+      selectionDigest: values[PropertyName.selectionDigest] ?? "", implementations: names)
   }
 
   /// Keeps the `<property>` values of the first `<testsuite>`'s `<properties>` (the first value
@@ -139,6 +166,8 @@ public enum ShardSetError: Error, Sendable, Equatable, CustomStringConvertible {
   case differentCounts([String])
   /// Inputs ran over different corpora (or different filters).
   case differentRuns(what: String, first: String, other: String)
+  /// Inputs checked different sets of implementations.
+  case differentImplementations(first: String, firstSet: [String], other: String, otherSet: [String])
   /// The same shard given more than once.
   case repeated(shard: String, paths: [String])
   /// Shards of the run that no input holds.
@@ -154,6 +183,9 @@ public enum ShardSetError: Error, Sendable, Equatable, CustomStringConvertible {
       return "the reports are shards of different splits: \(items.joined(separator: ", "))"
     case .differentRuns(let what, let first, let other):
       return "\(other) ran with a different \(what) than \(first): they are shards of different runs"
+    case .differentImplementations(let first, let firstSet, let other, let otherSet):
+      return "\(other) checked the implementations \(ShardStamp.setText(otherSet)), \(first) checked "
+        + "\(ShardStamp.setText(firstSet)): they are shards of different runs"
     case .repeated(let shard, let paths):
       return "shard \(shard) is given \(paths.count) times: \(list(paths))"
     case .missing(let shards, let count, let given):
@@ -187,6 +219,11 @@ public enum ShardSet {
       }
       if input.stamp!.selectionDigest != first.stamp.selectionDigest {
         throw .differentRuns(what: "selection (--suite, --tag, --id, excludes)", first: first.path, other: input.path)
+      }
+      if input.stamp!.implementations != first.stamp.implementations {
+        throw .differentImplementations(
+          first: first.path, firstSet: first.stamp.implementations, other: input.path,
+          otherSet: input.stamp!.implementations)
       }
     }
     var byIndex: [Int: [String]] = [:]

@@ -37,20 +37,22 @@ struct VisibleXMLText {
 /// libxml2's attribute escaping (`xmlBufAttrSerializeTxtContent`) leaves as they are. It
 /// rewrites those four, TAB, LF and CR, and every non-ASCII scalar (as a character reference).
 func isVerbatimInAttribute(_ text: String) -> Bool {
-  let scan = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
-    for byte in bytes {
-      switch byte {
-      case 0x20...0x7E
-      where byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "&")
-        && byte != UInt8(ascii: "\""):
-        continue
-      default:
-        return false
-      }
+  text.utf8.withContiguousStorageIfAvailable(isVerbatimInAttribute) ?? false
+}
+
+/// ``isVerbatimInAttribute(_:)`` of UTF-8 bytes.
+func isVerbatimInAttribute(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  for byte in bytes {
+    switch byte {
+    case 0x20...0x7E
+    where byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "&")
+      && byte != UInt8(ascii: "\""):
+      continue
+    default:
+      return false
     }
-    return true
   }
-  return text.utf8.withContiguousStorageIfAvailable(scan) ?? false
+  return true
 }
 
 /// A C string's pointer as libxml2's `xmlChar` (unsigned char) type, which has the same layout.
@@ -210,8 +212,9 @@ final class XMLWriter {
     try check(xmlTextWriterWriteString(writer, visibleXMLText(value)), "xmlTextWriterWriteString")
   }
 
-  /// Splices bytes of fragments another ``XMLWriter`` produced, unchanged, into this document.
-  /// Nothing else is ever written raw. Wraps `xmlTextWriterWriteRawLen` (the raw call also
+  /// Splices bytes of fragments another ``XMLWriter`` produced, unchanged, into this document,
+  /// or testcases put together from markup an ``XMLWriter`` produced
+  /// (``PassingTestCaseMarkup``). Nothing else is ever written raw. Wraps `xmlTextWriterWriteRawLen` (the raw call also
   /// closes a pending start tag first). The caller cuts chunks on UTF-8 boundaries.
   func splice(fragmentBytes: UnsafeBufferPointer<UInt8>) throws(XMLWriterError) {
     guard let base = fragmentBytes.baseAddress, !fragmentBytes.isEmpty else { return }

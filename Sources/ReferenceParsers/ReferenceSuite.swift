@@ -28,6 +28,9 @@ public struct ContextError: Error, Sendable, Equatable, CustomStringConvertible 
 /// The built-in implementation: every suite's reference parser.
 public struct ReferenceImplementation: Implementation {
   public let name = "reference"
+
+  /// The reference has a parser for every suite of the contract and none for a team's own.
+  public func unsupportedReason(suite: String) -> String { "the reference has no parser for suite \(suite)" }
   private let suites: [String: any ReferenceSuite]
 
   public init(suites: [any ReferenceSuite] = ReferenceImplementation.allSuites) {

@@ -1,6 +1,5 @@
+import ConformanceKit
 import Testing
-
-@testable import ConformanceReports
 
 @Suite struct SHA256Tests {
   static func digest(_ bytes: [UInt8]) -> String {

@@ -1,6 +1,6 @@
-/// SHA-256 (FIPS 180-4), for the corpus digest. The toolchain on Linux has no CryptoKit and the
+/// SHA-256 (FIPS 180-4), for the corpus digest and the manifest's file digests. The toolchain on Linux has no CryptoKit and the
 /// package depends on nothing outside it, so this small streaming implementation stands in.
-struct SHA256: Sendable {
+public struct SHA256: Sendable {
   private static let roundConstants: [UInt32] = [
     0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
     0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
@@ -22,11 +22,11 @@ struct SHA256: Sendable {
   /// The message schedule, kept to avoid an allocation per block.
   private var schedule = [UInt32](repeating: 0, count: 64)
 
-  init() {
+  public init() {
     pending.reserveCapacity(64)
   }
 
-  mutating func update(_ bytes: [UInt8]) {
+  public mutating func update(_ bytes: [UInt8]) {
     byteCount += UInt64(bytes.count)
     var start = 0
     if !pending.isEmpty {
@@ -46,7 +46,7 @@ struct SHA256: Sendable {
   }
 
   /// The 32-byte digest; `self` is finished afterwards.
-  mutating func finalize() -> [UInt8] {
+  public mutating func finalize() -> [UInt8] {
     let bitLength = byteCount &* 8
     var padding: [UInt8] = [0x80]
     let afterMarker = (pending.count + 1) % 64
@@ -67,7 +67,14 @@ struct SHA256: Sendable {
     return digest
   }
 
-  static func hex(_ bytes: [UInt8]) -> String {
+  /// The SHA-256 of `bytes` as 64 lowercase hex digits.
+  public static func hexDigest(_ bytes: [UInt8]) -> String {
+    var hash = SHA256()
+    hash.update(bytes)
+    return hex(hash.finalize())
+  }
+
+  public static func hex(_ bytes: [UInt8]) -> String {
     let digits = Array("0123456789abcdef".utf8)
     var text: [UInt8] = []
     for byte in bytes {

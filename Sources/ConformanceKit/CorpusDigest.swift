@@ -1,5 +1,3 @@
-import ConformanceKit
-
 /// A fingerprint of the vector files a run loaded, so a dashboard can tell whether two runs saw
 /// the same corpus (and shards of one run can be checked against each other).
 ///
