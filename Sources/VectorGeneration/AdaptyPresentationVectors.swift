@@ -380,13 +380,13 @@ enum AdaptyPresentationVectors {
         ("first", [name]), ("while-onboarding", ["present_onboarding", name]),
         ("while-paywall", ["present_paywall", name]),
       ]
-      let where_ = [
+      let placeWords = [
         "first": "as the first step", "while-onboarding": "while the onboarding is shown",
         "while-paywall": "while the paywall is shown",
       ]
       for (place, trace) in placed {
         add(
-          &file, id: "unknown.\(id).\(place)", "\(description), \(where_[place]!): unknown_step", trace,
+          &file, id: "unknown.\(id).\(place)", "\(description), \(placeWords[place]!): unknown_step", trace,
           extraTags: tags)
       }
     }
