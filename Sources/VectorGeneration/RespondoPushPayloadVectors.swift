@@ -74,21 +74,75 @@ enum RespondoPushPayloadVectors {
     }
   }
 
-  /// The rule a test names when its text is rejected for breaking a rule of strict RFC 8259 JSON
-  /// that a lenient reader relaxes.
-  static let strictJSON = "strict-json"
+  /// The JSON readers of the vendor's SDKs, for the texts that break a rule of strict RFC 8259
+  /// JSON: a test whose text one of them still reads as an object names it in its rules.
+  enum LenientReader: String {
+    /// sdk-android 0.2.0: kotlinx-serialization-json 1.7.3 with `isLenient` (unquoted keys and
+    /// values, the last of duplicate keys, escapes decoded without a surrogate or control
+    /// character check). What it reads is either taken as a push (another verdict) or, with its
+    /// quotes kept in the keys, not taken as Respondo's (another error).
+    case android = "read-by-android-sdk"
+    /// sdk-ios 0.1.0-0.3.0: Foundation's JSONSerialization on the string form (the last of
+    /// duplicate keys, a leading byte order mark skipped).
+    case ios = "read-by-ios-sdk"
+  }
 
-  /// The Respondo SDKs (sdk-ios 0.1.0-0.3.0, sdk-android 0.2.0) check little beyond `type`
-  /// and the Android SDK reads its string leniently: every rejection by checks 4 to 6, and on
-  /// Android every rejection of a text for breaking a rule of strict JSON, is a result they do
-  /// not give. Nothing was measured of how leniently the iOS SDK reads its string form, so an
-  /// iOS text is not tagged for strict JSON.
+  /// Whether the Android SDK takes a push as Respondo's: its payload has `type` or
+  /// `conversation_id` as a JSON primitive other than null (a number or boolean counts, read as
+  /// its text).
+  static func androidTakesAsItsOwn(_ respondo: JSONObject) -> Bool {
+    ["type", "conversation_id"].contains { key in
+      switch respondo[key] {
+      case .string?, .number?, .bool?: true
+      default: false
+      }
+    }
+  }
+
+  /// The respondo object a test's input holds: the object itself, or the JSON text of one.
+  static func respondoObject(_ input: JSONValue) -> JSONObject? {
+    switch input.objectValue?["respondo"] {
+    case .object(let object)?: return object
+    case .string(let text)?: return (try? JSONParser().parse(text))?.objectValue
+    default: return nil
+    }
+  }
+
+  /// Where the Respondo SDKs (sdk-ios 0.1.0-0.3.0, sdk-android 0.2.0) give another verdict,
+  /// output or error on the test's own platform (docs/suites/respondo.push.payload.md, "The
+  /// vendor's SDK"):
+  /// - a rejection by checks 4 to 6, except a `type` one the SDK refuses too: iOS checks `type`
+  ///   exactly; Android does not take a push with neither `type` nor `conversation_id`;
+  /// - a text rejected for strict JSON that the platform's reader still reads as an object;
+  /// - on Android, an accepted campaign with extra keys: its payload object keeps only the keys
+  ///   it knows.
   static let vendorNote = VendorNote { test in
-    guard case .reject(let error, _) = test.expect else { return [] }
-    var rules: [String] = []
-    if check(reporting: error).lowerBound >= 4 { rules.append("checks 4-6") }
-    if test.rules.contains(strictJSON) && test.context["platform"] == "android" { rules.append(strictJSON) }
-    return rules
+    let platform = test.context["platform"]?.stringValue
+    switch test.expect {
+    case .accept(let output):
+      if platform == Platform.android.rawValue, case .object(let extra)? = output?.objectValue?["extra"],
+        !extra.isEmpty
+      {
+        return ["extra keys on Android"]
+      }
+      return []
+    case .reject(let error, let field):
+      var rules: [String] = []
+      if check(reporting: error).lowerBound >= 4 {
+        let refusedToo =
+          field == "type"
+          && (platform == Platform.ios.rawValue
+            || !(respondoObject(test.input).map(androidTakesAsItsOwn) ?? false))
+        if !refusedToo { rules.append("checks 4-6") }
+      }
+      if platform == Platform.android.rawValue && test.rules.contains(LenientReader.android.rawValue) {
+        rules.append(LenientReader.android.rawValue)
+      }
+      if platform == Platform.ios.rawValue && test.rules.contains(LenientReader.ios.rawValue) {
+        rules.append(LenientReader.ios.rawValue)
+      }
+      return rules
+    }
   }
 
   // MARK: Files
@@ -314,16 +368,20 @@ enum RespondoPushPayloadVectors {
   enum TextFault {
     /// No JSON reader reads it, strict or lenient (nothing, white space, a cut text).
     case notJSON
-    /// Breaks a rule of strict RFC 8259 JSON that a lenient reader relaxes (a duplicate key, a
-    /// comment, single quotes, unquoted keys, trailing text, …): the rule the vendor's SDKs do
-    /// not follow.
-    case notStrictJSON
+    /// Breaks a rule of strict RFC 8259 JSON (a duplicate key, a comment, single quotes, unquoted
+    /// keys, trailing text, …); `readBy`: the vendor SDKs' readers that still read an object.
+    case notStrictJSON(readBy: Set<LenientReader>)
     /// Strict JSON, but not an object.
     case notAnObject
+
+    var readers: Set<LenientReader> {
+      if case .notStrictJSON(let readers) = self { return readers }
+      return []
+    }
   }
 
-  /// Strings that never give a respondo object, on either platform (both read the JSON text
-  /// strictly), each with the rule it breaks.
+  /// Strings that never give a respondo object under the contract's strict reading, on either
+  /// platform, each with the rule it breaks.
   static func invalidTexts(compactText: String) -> [(String, String, String, [String], TextFault)] {
     [
       ("empty-string", "", "an empty string is not JSON", ["invalid", "boundary"], .notJSON),
@@ -342,57 +400,62 @@ enum RespondoPushPayloadVectors {
       ),
       (
         "trailing-comma", #"{"type": "campaign", "delivery_id": "d1",}"#, "a trailing comma is not JSON",
-        ["invalid"], .notStrictJSON
+        ["invalid"], .notStrictJSON(readBy: [])
       ),
       (
         "single-quotes", "{'type': 'campaign', 'delivery_id': 'd1'}", "single quotes are not JSON", ["invalid"],
-        .notStrictJSON
+        .notStrictJSON(readBy: [.android])
       ),
       (
         "unquoted-keys", #"{type: "campaign", delivery_id: "d1"}"#, "unquoted keys are not JSON", ["invalid"],
-        .notStrictJSON
+        .notStrictJSON(readBy: [.android])
       ),
       ("truncated", String(compactText.dropLast()), "a text cut before its closing brace", ["invalid"], .notJSON),
       (
         "comment", #"{"type": "campaign", /* beacon */ "delivery_id": "d1"}"#, "comments are not JSON", ["invalid"],
-        .notStrictJSON
+        .notStrictJSON(readBy: [])
       ),
-      ("trailing-text", compactText + " x", "text after the object is not JSON", ["invalid"], .notStrictJSON),
+      (
+        "trailing-text", compactText + " x", "text after the object is not JSON", ["invalid"],
+        .notStrictJSON(readBy: [])
+      ),
       (
         "two-objects", compactText + compactText, "two objects in a row are not one JSON value", ["invalid"],
-        .notStrictJSON
+        .notStrictJSON(readBy: [])
       ),
       (
         "kotlin-map-tostring", "{type=campaign, delivery_id=d1}", "a Kotlin Map.toString() is not JSON",
-        ["invalid", "integration-mistake"], .notStrictJSON
+        ["invalid", "integration-mistake"], .notStrictJSON(readBy: [])
       ),
       (
         "nan-value", #"{"type": "campaign", "delivery_id": NaN}"#, "NaN is not a JSON value", ["invalid"],
-        .notStrictJSON
+        .notStrictJSON(readBy: [.android])
       ),
       (
         "byte-order-mark", "\u{FEFF}" + compactText, "a byte order mark before the object is not JSON",
-        ["invalid", "unicode"], .notStrictJSON
+        ["invalid", "unicode"], .notStrictJSON(readBy: [.ios])
       ),
       (
         "lone-surrogate-escape", #"{"type": "campaign", "delivery_id": "\ud800"}"#,
-        "an escaped lone surrogate is not a Unicode scalar", ["invalid", "unicode"], .notStrictJSON
+        "an escaped lone surrogate is not a Unicode scalar", ["invalid", "unicode"], .notStrictJSON(readBy: [.android])
       ),
       (
         "invalid-escape", #"{"type": "campaign", "delivery_id": "\x41"}"#, "\\x is not a JSON escape", ["invalid"],
-        .notStrictJSON
+        .notStrictJSON(readBy: [])
       ),
       (
         "raw-control-character", "{\"type\": \"campaign\", \"delivery_id\": \"d\u{1}1\"}",
-        "a raw control character inside a JSON string is not JSON", ["invalid"], .notStrictJSON
+        "a raw control character inside a JSON string is not JSON", ["invalid"], .notStrictJSON(readBy: [.android])
       ),
       (
         "duplicate-type", #"{"type": "message", "type": "campaign", "delivery_id": "d1"}"#,
-        "a duplicate key: two parsers could read two different pushes", ["invalid", "security"], .notStrictJSON
+        "a duplicate key: two parsers could read two different pushes", ["invalid", "security"],
+        .notStrictJSON(readBy: [.android, .ios])
       ),
       (
         "duplicate-same-value", #"{"type": "campaign", "delivery_id": "d1", "delivery_id": "d1"}"#,
-        "a duplicate key is invalid even with the same value", ["invalid", "security"], .notStrictJSON
+        "a duplicate key is invalid even with the same value", ["invalid", "security"],
+        .notStrictJSON(readBy: [.android, .ios])
       ),
     ]
   }
@@ -409,7 +472,7 @@ enum RespondoPushPayloadVectors {
     ) {
       file.reject(
         id, description, tags: tags, input: ["respondo": value], error: "invalid_encoding", field: "respondo",
-        rules: fault == .notStrictJSON ? [strictJSON] : [])
+        rules: Set((fault?.readers ?? []).map(\.rawValue)))
     }
     let compactText = JSONSerializer.compact.string(from: .object(message))
     let output = messageOutput(conversationID: conversationID, messageID: messageID)

@@ -40,9 +40,9 @@ extension RespondoPushSessionVectors {
     let kind: Kind
     /// Why the payload rules reject it (for descriptions), or what it is.
     let what: String
-    /// The rejection comes from the respondo object's own checks (flat strings, type, the
-    /// message and campaign keys) or from strict JSON in the Android string: the vendor's SDKs
-    /// accept it (docs/suites/respondo.push.payload.md, "The vendor's SDK").
+    /// An `invalid_encoding` whose text the Android SDK's lenient reader still reads as an
+    /// object (docs/suites/respondo.push.payload.md, "The vendor's SDK"). The respondo object's
+    /// own checks are judged from the payload itself (``isVendorDivergent(on:)``).
     var vendorDivergent = false
     /// Not Respondo's push at all.
     var foreign = false
@@ -58,6 +58,18 @@ extension RespondoPushSessionVectors {
     var code: String? {
       if case .rejected(let code, _, _) = kind { return code }
       return nil
+    }
+
+    /// Whether the family's SDK gives this rejected push another result: it takes a push the
+    /// respondo object's own checks reject (iOS: `type` is `message` or `campaign`; Android: it
+    /// has `type` or `conversation_id`), or it refuses it for another reason than its `type`.
+    func isVendorDivergent(on family: Family) -> Bool {
+      guard case .rejected(let code, _, _) = kind else { return false }
+      guard RespondoPushPayloadVectors.check(reporting: code).lowerBound >= 4 else { return vendorDivergent }
+      guard let object = RespondoPushPayloadVectors.respondoObject(payload(family)) else { return true }
+      let typeIsRefused = !(object["type"] == "message" || object["type"] == "campaign")
+      let taken = family == .ios ? !typeIsRefused : RespondoPushPayloadVectors.androidTakesAsItsOwn(object)
+      return taken || !(typeIsRefused && ["missing_key", "invalid_value", "non_string_value"].contains(code))
     }
 
     func exists(for family: Family) -> Bool {
@@ -308,8 +320,8 @@ extension RespondoPushSessionVectors {
     ]
   }
 
-  /// The token results: every rejection by the token rules is a vendor divergence (the vendor's
-  /// setPushToken registers any string).
+  /// The token results: every rejection by the token rules of a string token is a vendor
+  /// divergence (the vendor's setPushToken(String) registers any string).
   static let tokenRejections: Set<String> = [
     "missing_token", "invalid_value", "fcm_token_on_ios", "invalid_apns_token", "apns_token_on_android",
     "invalid_fcm_token",
@@ -326,8 +338,12 @@ extension RespondoPushSessionVectors {
     case repeatedTap = "repeated-tap"
     /// A payload rejected by the respondo object's own checks or by strict JSON in its text.
     case payloadChecks = "payload-checks"
-    /// A token the token rules reject: the vendor's setPushToken registers any string.
+    /// A string token the token rules reject: the vendor's setPushToken(String) registers any
+    /// string (a null token cannot be passed to it: the app's own check, no divergence).
     case tokenChecks = "token-checks"
+    /// An Android campaign tapped while no token is registered: the Android SDK sends the open
+    /// beacon only with a token (its setPushToken registers any string), so `beacons` lacks it.
+    case beaconWithoutToken = "beacon-without-token"
   }
 
   static let vendorNote = VendorNote { test in
@@ -349,6 +365,8 @@ extension RespondoPushSessionVectors {
     var invalid = false
     var vendorRules: Set<String> = []
     var tappedMessages: Set<String> = []
+    // Whether the vendor's SDK holds a token: any string passed to setPushToken, until cleared.
+    var vendorHasToken = false
     var tags: [String] = []
     func tag(_ name: String) { if !tags.contains(name) { tags.append(name) } }
     for step in steps {
@@ -357,7 +375,10 @@ extension RespondoPushSessionVectors {
       switch step {
       case .receive(let push), .tap(let push):
         if push.code != nil { invalid = true }
-        if push.code != nil && push.vendorDivergent { vendorRules.insert(VendorRule.payloadChecks.rawValue) }
+        if push.isVendorDivergent(on: family) { vendorRules.insert(VendorRule.payloadChecks.rawValue) }
+        if case .tap = step, case .campaign = push.kind, family == .android, !vendorHasToken {
+          vendorRules.insert(VendorRule.beaconWithoutToken.rawValue)
+        }
         if case .tap = step, case .message(_, let messageID) = push.kind,
           !tappedMessages.insert(messageID).inserted
         {
@@ -366,15 +387,17 @@ extension RespondoPushSessionVectors {
         if push.foreign { tag("foreign-scope") }
         if push.otherPlatformsForm { tag("cross-sdk") }
       case .setToken(let token):
+        if case .string = token.value { vendorHasToken = true }
         if tokenRejections.contains(result) {
           invalid = true
-          vendorRules.insert(VendorRule.tokenChecks.rawValue)
+          if case .string = token.value { vendorRules.insert(VendorRule.tokenChecks.rawValue) }
         }
         // The platforms differ on this token, and it is what the vector is about (not the
         // platform's own token registered on the way).
         let incidental = [goodToken(family).name, rotatedToken(family).name].contains(token.name)
         if token.transportMatters && !incidental { tag("cross-sdk") }
         if token.isMistake && token.result(family) != nil { tag("integration-mistake") }
+      case .clearToken: vendorHasToken = false
       default: break
       }
     }

@@ -42,7 +42,7 @@ public enum GeneratedExpectation: Sendable {
 
 /// A test as a suite's ``VendorNote`` sees it: what it gives the implementation, what it
 /// expects, and the rules its generator names where the expectation alone does not say which
-/// rule the test exercises (e.g. `strict-json` for a text that is not RFC 8259 JSON).
+/// rule the test exercises (e.g. that a lenient JSON reader still reads its text).
 public struct GeneratedTest: Sendable {
   public let input: JSONValue
   /// The file's context with the test's own merged over it, key by key.
