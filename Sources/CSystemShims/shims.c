@@ -8,6 +8,9 @@
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
 
 int conformance_exchange_paths(const char *first, const char *second) {
 #if defined(__linux__) && defined(RENAME_EXCHANGE)
@@ -40,6 +43,15 @@ int conformance_pipe_cloexec(int descriptors[2]) {
   (void)fcntl(descriptors[0], F_SETFD, FD_CLOEXEC);
   (void)fcntl(descriptors[1], F_SETFD, FD_CLOEXEC);
   return 0;
+#endif
+}
+
+int conformance_become_child_subreaper(void) {
+#if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER)
+  return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+#else
+  errno = ENOSYS;
+  return -1;
 #endif
 }
 

@@ -83,7 +83,7 @@ final class ConsoleReporter: RunObserver {
                 expected: \(render(failure.expected))
                 actual:   \(render(failure.actual))
                 differs:  \(text(failure.difference))
-              """ + logLines(result.log), group: suite)
+              """ + reasonLine(result) + logLines(result.log), group: suite)
         case .errored(let message):
           keep(
             "\(console.painted("ERROR", "31")) \(tag)\(text(suite)) \(text(result.id)) (\(text(place)))\n"
@@ -95,6 +95,13 @@ final class ConsoleReporter: RunObserver {
       progressShown = true
       console.writeError("\r\u{1B}[K[\(filesDone)/\(fileCount) files] \(testsDone) tests, \(problems) problems")
     }
+  }
+
+  /// An unexpected pass's entry reason (the reports write it once per entry; the console shows it
+  /// with the test, under the cap).
+  private func reasonLine(_ result: TestResult) -> String {
+    guard let match = result.expectedFailure, match.isUnexpectedPass else { return "" }
+    return "\n  reason:   " + text(ExpectedFailures.reasonText(match.entry))
   }
 
   func runFinished(_ summary: RunSummary) throws {
@@ -133,7 +140,15 @@ final class ConsoleReporter: RunObserver {
       }
     }
     if !summary.staleExpectations.isEmpty { console.print("") }
-    for stale in summary.staleExpectations { console.print(console.painted("STALE", "33") + " \(text(stale.message))") }
+    // Under the same cap as the failures: a million-entry list gone stale is not a million lines.
+    for stale in summary.staleExpectations.prefix(failureLimit) {
+      console.print(console.painted("STALE", "33") + " \(text(stale.message))")
+    }
+    if summary.staleExpectations.count > failureLimit {
+      console.print(
+        "… and \(summary.staleExpectations.count - failureLimit) more stale entries not shown (see the JUnit report; --show-failures N shows more)"
+      )
+    }
     if !summary.implementationProblems.isEmpty { console.print("") }
     for problem in summary.implementationProblems {
       console.print(console.painted("ADAPTER", "31") + " \(text(problem))")

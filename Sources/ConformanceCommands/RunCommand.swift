@@ -171,8 +171,9 @@ enum RunCommand: Subcommand {
     let baselinePath = arguments.value("write-expectations")
     // Every destination is checked before anything runs: a bad one is a command-line error now,
     // not after the whole run (docs/reports.md).
+    let heldFIFOs: ReportDestinationCheck.HeldFIFOs
     do {
-      try ReportDestinationCheck.check(
+      heldFIFOs = try ReportDestinationCheck.check(
         [("--junit", junitPath)]
           + [
             ("--report-json", destinations.json), ("--summary-md", destinations.markdown),
@@ -183,6 +184,7 @@ enum RunCommand: Subcommand {
       usage.reportsHandled = true  // a destination that cannot be written is not written
       throw usage
     }
+    defer { heldFIFOs.release() }
     // One id in every report of the run, which are renamed into place together at the end.
     let runID = RunID.make()
     // From here on, a run that cannot start still replaces every report with one that holds
@@ -197,7 +199,7 @@ enum RunCommand: Subcommand {
       error.reportsHandled = true
       return error
     }
-    // SIGINT and SIGTERM stop the run between files; the reports are then written for what ran
+    // SIGINT and SIGTERM stop the run within a second, mid-file too; the reports are then written for what ran
     // (docs/reports.md). Caught from here on, so a signal while the adapters start or the
     // files are found still ends with reports. Only in the real process: a captured console
     // never touches signals.
@@ -207,8 +209,16 @@ enum RunCommand: Subcommand {
     let implementations: [any Implementation]
     do {
       implementations = try Self.implementations(
-        from: arguments, selection: selection, ownSuites: declared.names, console: console)
+        from: arguments, selection: selection, ownSuites: declared.names, console: console, interruption: interruption)
     } catch {
+      if let signal = interruption.signal {
+        // A signal while the adapters started: the run did not start, and says why.
+        let stopped = RunInterruption(signal: signal, filesDone: 0, fileCount: 0)
+        _ = cannotStart(
+          "--adapter", "\(stopped.message): the adapters were starting", message: "", implementation: "")
+        console.printError("conformance run: interrupted by \(stopped.signalName) while the adapters were starting")
+        return stopped.exitStatus
+      }
       let commands = arguments.all("adapter").joined(separator: ", ")
       throw cannotStart("--adapter", error.message, message: error.message, implementation: commands)
     }
@@ -333,7 +343,8 @@ enum RunCommand: Subcommand {
 
   /// The reference parsers, or the adapters of every `--adapter` (distinct hello names).
   static func implementations(
-    from arguments: ParsedArguments, selection: Selection, ownSuites: [String] = [], console: Console? = nil
+    from arguments: ParsedArguments, selection: Selection, ownSuites: [String] = [], console: Console? = nil,
+    interruption: Interruption? = nil
   ) throws(UsageError) -> [any Implementation] {
     // Checked with or without --adapter: a malformed value is never silently ignored.
     let options = try adapterOptions(from: arguments)
@@ -341,7 +352,8 @@ enum RunCommand: Subcommand {
     guard !commands.isEmpty else { return [ReferenceImplementation()] }
     var adapters: [ProcessImplementation] = []
     for command in commands {
-      let started = try adapter(command: command, options: options, selection: selection, ownSuites: ownSuites)
+      let started = try adapter(
+        command: command, options: options, selection: selection, ownSuites: ownSuites, interruption: interruption)
       for suite in started.unknownSuites {
         console?.printError(
           "conformance run: warning: adapter `\(ConsoleText.escape(command))` (\(ConsoleText.escape(started.name))) lists suite \(ConsoleText.escape(JSONSerializer.compact.string(from: .string(suite)))), which neither this harness nor the corpus has; it may implement a newer corpus. Its other suites run."
@@ -358,12 +370,14 @@ enum RunCommand: Subcommand {
   }
 
   /// Starts the adapter and checks that it implements at least one selected suite.
-  static func adapter(command: String, options: AdapterOptions, selection: Selection, ownSuites: [String] = [])
-    throws(UsageError) -> ProcessImplementation
-  {
+  static func adapter(
+    command: String, options: AdapterOptions, selection: Selection, ownSuites: [String] = [],
+    interruption: Interruption? = nil
+  ) throws(UsageError) -> ProcessImplementation {
     let adapter: ProcessImplementation
     do {
-      adapter = try ProcessImplementation(command: command, options: options, knownSuites: Contract.suites + ownSuites)
+      adapter = try ProcessImplementation(
+        command: command, options: options, knownSuites: Contract.suites + ownSuites, interruption: interruption)
     } catch {
       throw UsageError("--adapter: \(error)", command: name)
     }

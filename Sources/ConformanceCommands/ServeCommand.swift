@@ -90,7 +90,9 @@ enum ServeCommand: Subcommand {
       return failure("request is not strict JSON: \(error)", id: nil)
     }
     guard case .object(let object) = request, case .string(let type)? = object["type"] else {
-      return failure("request must be an object with a string \"type\"", id: request.objectValue?["id"])
+      return failure(
+        "request must be an object with a string \"type\"",
+        id: request.objectValue?["id"].flatMap { AdapterID.integer($0) != nil ? $0 : nil })
     }
     switch type {
     case "hello":
@@ -101,8 +103,15 @@ enum ServeCommand: Subcommand {
           "version": .string(ToolInfo.version), "suites": .array(suites),
         ])
     case "evaluate":
-      guard let id = object["id"], id.numberValue != nil else {
-        return failure("an evaluate request needs a number \"id\"", id: nil)
+      guard let id = object["id"], AdapterID.integer(id) != nil else {
+        // The id as it came, cut: a 10,000-digit number is not echoed whole.
+        let given =
+          object["id"].map { value -> String in
+            let text = JSONSerializer.compact.string(from: value)
+            return ", got "
+              + (text.utf8.count > 40 ? String(decoding: text.utf8.prefix(40), as: UTF8.self) + "…" : text)
+          } ?? ""
+        return failure("an evaluate request needs an integer \"id\"\(given)", id: nil)
       }
       guard case .string(let suite)? = object["suite"], let input = object["input"] else {
         return failure("an evaluate request needs a string \"suite\" and an \"input\"", id: id)
@@ -116,7 +125,8 @@ enum ServeCommand: Subcommand {
         return failure("\(error)", id: id)
       }
     default:
-      return failure("unknown request type \"\(type)\"", id: object["id"])
+      return failure(
+        "unknown request type \"\(type)\"", id: object["id"].flatMap { AdapterID.integer($0) != nil ? $0 : nil })
     }
   }
 }

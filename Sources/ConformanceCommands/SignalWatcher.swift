@@ -8,7 +8,7 @@ import ConformanceKit
 #endif
 
 /// Turns SIGINT and SIGTERM into an ``Interruption`` while a run lasts, so the run can stop
-/// between files and still write its reports (docs/reports.md, "Interrupted runs").
+/// within a second (mid-file too) and still write its reports (docs/decisions.md, "Interrupted runs").
 ///
 /// A signal handler may only do async-signal-safe work, so the handler (in CSystemShims) writes
 /// the signal's number to a pipe, and a thread of ours reads it and sets the interruption. The

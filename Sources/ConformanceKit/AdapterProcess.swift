@@ -1,4 +1,5 @@
 import CSystemShims
+import ConformanceJSON
 
 #if canImport(Glibc)
   import Glibc
@@ -19,6 +20,9 @@ import CSystemShims
 final class AdapterProcess: @unchecked Sendable {
   /// The shell's process id, which is also the process group's id.
   let process: pid_t
+  /// The value of ``ProcessTree/variable`` in the environment of this instance and of all it
+  /// starts: how descendants that left the process group are found.
+  private let token: String
   private var input: Int32
   private var output: Int32
   private var errors: Int32
@@ -29,6 +33,9 @@ final class AdapterProcess: @unchecked Sendable {
   private var recentLog = BoundedLog(headLimit: 0, tailLimit: 4096)
   private var exitStatus: ExitStatus? = nil
   private var ended = false
+  /// Ids of requests reported as errors before their answer came (a stray line first), the
+  /// latest few: their answers are dropped when they arrive.
+  private var abandoned: [Int] = []
 
   /// How the process ended.
   enum ExitStatus: Sendable, Equatable, CustomStringConvertible {
@@ -54,6 +61,8 @@ final class AdapterProcess: @unchecked Sendable {
     /// The adapter's process ended (its output may still be held open by a child).
     case exited(ExitStatus)
     case timedOut
+    /// The run was interrupted (SIGINT, SIGTERM) while waiting.
+    case interrupted
   }
 
   /// Why the adapter could not be started.
@@ -62,8 +71,10 @@ final class AdapterProcess: @unchecked Sendable {
   }
 
   init(command: String, lineLimit: Int, logLimit: Int) throws(SpawnError) {
-    let (process, input, output, errors) = try Self.spawn(command: command)
+    let token = ProcessTree.newToken()
+    let (process, input, output, errors) = try Self.spawn(command: command, token: token)
     self.process = process
+    self.token = token
     self.input = input
     self.output = output
     self.errors = errors
@@ -73,6 +84,27 @@ final class AdapterProcess: @unchecked Sendable {
 
   deinit {
     end(grace: 0)
+  }
+
+  /// Records that the request `id` was given up before its answer came.
+  func abandon(_ id: Int) {
+    abandoned.append(id)
+    if abandoned.count > 64 { abandoned.removeFirst() }
+  }
+
+  /// Whether `id` was given up (and forgets it: one answer is dropped per request).
+  func forgetAbandoned(_ id: Int) -> Bool {
+    guard let index = abandoned.firstIndex(of: id) else { return false }
+    abandoned.remove(at: index)
+    return true
+  }
+
+  /// Whether a line after the last answer is the late answer to a request given up.
+  func isLateAnswer(_ line: [UInt8]) -> Bool {
+    guard let object = (try? JSONParser().parse(line))?.objectValue,
+      let id = object["id"].flatMap(AdapterID.integer(_:))
+    else { return false }
+    return forgetAbandoned(id)
   }
 
   /// Starts a new test's log (what the adapter writes on standard error from now on).
@@ -91,7 +123,7 @@ final class AdapterProcess: @unchecked Sendable {
   /// Writes `bytes` to the adapter's input before `deadline`. Returns `false` when the time ran
   /// out; a closed input (the adapter exited) is not reported here: reading its answer says what
   /// happened, with one message whichever side noticed first.
-  func write(_ bytes: [UInt8], deadline: UInt64) -> Bool {
+  func write(_ bytes: [UInt8], deadline: UInt64, interruption: Interruption? = nil) -> Bool {
     var offset = 0
     while offset < bytes.count && input >= 0 {
       let written = bytes.withUnsafeBytes { buffer in
@@ -105,7 +137,7 @@ final class AdapterProcess: @unchecked Sendable {
       guard written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) else { return true }
       // The pipe is full: wait until it drains, reading the adapter's output meanwhile (an
       // adapter blocked writing to a full pipe of ours would never read its input again).
-      guard let wait = remainingMilliseconds(until: deadline) else { return false }
+      guard interruption?.signal == nil, let wait = remainingMilliseconds(until: deadline) else { return false }
       var descriptors = [pollfd(fd: input, events: Int16(POLLOUT), revents: 0)] + readDescriptors()
       _ = poll(&descriptors, nfds_t(descriptors.count), Int32(min(wait, 100)))
       drainReadable(descriptors.dropFirst())
@@ -115,9 +147,11 @@ final class AdapterProcess: @unchecked Sendable {
   }
 
   /// The next line the adapter writes on standard output, waiting at most until `deadline`.
-  func nextLine(deadline: UInt64) -> LineEvent {
+  /// Waits in slices of at most 100 ms, so that an `interruption` is acted on within that.
+  func nextLine(deadline: UInt64, interruption: Interruption? = nil) -> LineEvent {
     while true {
       if let line = answers.takeLine() { return .line(line) }
+      if interruption?.signal != nil { return .interrupted }
       if answers.isOverLimit {
         answers.discardAll()
         return .tooLong(limit: answers.limit)
@@ -184,9 +218,22 @@ final class AdapterProcess: @unchecked Sendable {
     }
     while surplus.count < 5, let line = answers.takeLine() { surplus.append(line) }
     if answers.hasPartialLine && surplus.count < 5 { surplus.append(answers.takeRest()) }
-    // The group, while the leader is unreaped (so its id cannot have been reused): a child the
-    // adapter left behind is ended with it.
+    // Descendants that left the group (found while the adapter still links to them), then the
+    // group, while the leader is unreaped (so its id cannot have been reused): a child the
+    // adapter left behind is ended with it, in its group or not.
+    let escaped = ProcessTree.members(root: process, token: token)
     _ = kill(-process, SIGKILL)
+    for pid in escaped { _ = kill(pid, SIGKILL) }
+    // Those re-parented to the harness (their parent exited; the harness is a subreaper) are
+    // reaped here; the others are their parents' to reap.
+    var reaped: Int32 = 0
+    for pid in escaped {
+      for _ in 0..<20 {
+        let result = waitpid(pid, &reaped, WNOHANG)
+        if result != 0 { break }
+        _ = poll(nil, 0, 1)
+      }
+    }
     var status: Int32 = 0
     for _ in 0..<200 {
       let reaped = waitpid(process, &status, WNOHANG)
@@ -305,7 +352,10 @@ final class AdapterProcess: @unchecked Sendable {
   ///
   /// `posix_spawn` rather than Foundation's `Process`, so that the `conformance` binary does not
   /// load Foundation (and ICU) at start-up for a feature most runs do not use.
-  private static func spawn(command: String) throws(SpawnError) -> (pid_t, Int32, Int32, Int32) {
+  private static func spawn(command: String, token: String) throws(SpawnError) -> (pid_t, Int32, Int32, Int32) {
+    // Orphaned descendants of adapters come back to the harness instead of init, so none
+    // outlives the run unseen (ProcessTree). Idempotent; where it does not exist, nothing changes.
+    _ = conformance_become_child_subreaper()
     func failure(_ what: String, _ code: Int32) -> SpawnError {
       SpawnError(description: "cannot start adapter `\(command)`: \(what): \(String(cString: strerror(code)))")
     }
@@ -360,11 +410,21 @@ final class AdapterProcess: @unchecked Sendable {
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
     #if canImport(Darwin)
-      let environment = _NSGetEnviron().pointee
+      let inherited: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
     #else
-      let environment = environ
+      let inherited: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
     #endif
-    let status = posix_spawn(&process, "/bin/sh", &actions, &attributes, &argv, environment)
+    // The inherited environment, plus this instance's token.
+    var environment: [UnsafeMutablePointer<CChar>?] = []
+    var entry = 0
+    while let pointer = inherited?[entry] {
+      if !String(cString: pointer).hasPrefix(ProcessTree.variable + "=") { environment.append(pointer) }
+      entry += 1
+    }
+    let marker = strdup("\(ProcessTree.variable)=\(token)")
+    defer { free(marker) }
+    environment += [marker, nil]
+    let status = posix_spawn(&process, "/bin/sh", &actions, &attributes, &argv, &environment)
     close(toChild[0])
     close(fromChild[1])
     close(errorsFromChild[1])

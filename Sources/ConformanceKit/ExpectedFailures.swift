@@ -93,23 +93,35 @@ public struct ExpectedFailures: Sendable {
       }
       return report
     }
+    // The suite's entries, looked up once for the file; none: nothing to apply or record.
+    guard let suiteEntries = index.entries(of: suite) else { return report }
     for id in report.testIDs {
-      let isForThisRun = { (entry: Int) in entries[entry].isFor(implementation: implementation) }
-      index.forEachMatch(suite: suite, id: id, skipping: usage.matched, accepting: isForThisRun) {
-        usage.matched[$0] = true
+      for entry in suiteEntries.matches(id: id)
+      where !usage.matched[entry] && entries[entry].isFor(implementation: implementation) {
+        usage.matched[entry] = true
       }
     }
     var changed = report
-    changed.content = .results(results.map { apply(to: $0, suite: suite, implementation: implementation) })
+    changed.content = .results(
+      results.map { result in
+        let position = suiteEntries.matches(id: result.id).first {
+          entries[$0].isFor(implementation: implementation)
+        }
+        return apply(position, to: result, suite: suite)
+      })
     return changed
   }
 
   /// The test with the first entry (in file order) that lists it applied, if any.
   public func apply(to result: TestResult, suite: String, implementation: String? = nil) -> TestResult {
-    guard
-      let position = index.firstMatch(
-        suite: suite, id: result.id, accepting: { entries[$0].isFor(implementation: implementation) })
-    else { return result }
+    let position = index.firstMatch(
+      suite: suite, id: result.id, accepting: { entries[$0].isFor(implementation: implementation) })
+    return apply(position, to: result, suite: suite)
+  }
+
+  /// The test with entry `position` applied (`nil`: unchanged).
+  private func apply(_ position: Int?, to result: TestResult, suite: String) -> TestResult {
+    guard let position else { return result }
     let entry = entries[position]
     var changed = result
     changed.expectedFailure = ExpectedFailureMatch(entry: entry, originalStatus: result.status)
@@ -142,13 +154,25 @@ public struct ExpectedFailures: Sendable {
     }
   }
 
-  /// `expected failure: REASON (LINK); failed: DIFFERENCE`.
+  /// `expected failure (FILE entries[N]); failed: DIFFERENCE`: the entry by its place, not its
+  /// reason, which the reports write once per entry (a 500-byte reason on `*` would otherwise be
+  /// written, and held, once per test).
   static func skipMessage(_ entry: Entry, outcome: String) -> String {
-    "expected failure: \(entry.reason)" + (entry.link.map { " (\($0))" } ?? "") + "; \(outcome)"
+    "expected failure (\(entry.place)); \(outcome)"
+  }
+
+  /// `REASON (LINK)`: what a report writes once for an entry.
+  public static func reasonText(_ entry: Entry) -> String {
+    entry.reason + (entry.link.map { " (\($0))" } ?? "")
+  }
+
+  /// The entries that matched a test of the loaded corpus, in file order.
+  public func matchedEntries(_ usage: Usage) -> [Entry] {
+    entries.indices.filter { usage.matched[$0] }.map { entries[$0] }
   }
 
   static func unexpectedPassMessage(_ entry: Entry, suite: String, id: String) -> String {
-    "unexpected pass: \(suite) \(id) is listed as an expected failure (\(entry.place): \(entry.reason)) "
+    "unexpected pass: \(suite) \(id) is listed as an expected failure (\(entry.place)) "
       + "but passed; remove the entry or narrow its id"
   }
 
@@ -320,56 +344,7 @@ extension ExpectedFailures {
   }
 }
 
-/// An expectations list's entries by suite (keyed by bytes): exact ids in a table, globs
-/// compiled once to bytes. Finding a test's entries costs one lookup and its suite's globs.
-/// `accepting` lets a caller narrow the candidates further (an entry that applies to some
-/// runs only) without giving up the index.
-struct EntryIndex: Sendable {
-  private struct SuiteEntries: Sendable {
-    /// The entries with each exact id, in file order.
-    var exact: [[UInt8]: [Int]] = [:]
-    /// Entry numbers and patterns, in file order.
-    var globs: [(entry: Int, pattern: [UInt8])] = []
-  }
-
-  private var suites: [[UInt8]: SuiteEntries] = [:]
-
-  init(_ entries: [ExpectedFailures.Entry]) {
-    for (number, entry) in entries.enumerated() {
-      let pattern = Array(entry.id.pattern.utf8)
-      let suite = Array(entry.suite.utf8)
-      if pattern.contains(UInt8(ascii: "*")) || pattern.contains(UInt8(ascii: "?")) {
-        suites[suite, default: SuiteEntries()].globs.append((number, pattern))
-      } else {
-        suites[suite, default: SuiteEntries()].exact[pattern, default: []].append(number)
-      }
-    }
-  }
-
-  /// The first entry (in file order) listing the test.
-  func firstMatch(suite: String, id: String, accepting: (Int) -> Bool = { _ in true }) -> Int? {
-    guard let entries = suites[Array(suite.utf8)] else { return nil }
-    let bytes = Array(id.utf8)
-    let exact = entries.exact[bytes]?.first(where: accepting)
-    for glob in entries.globs {
-      if let exact, glob.entry > exact { break }
-      if EntryIndex.matches(glob.pattern, bytes) && accepting(glob.entry) { return glob.entry }
-    }
-    return exact
-  }
-
-  /// Calls `body` with every entry listing the test, except those `skipping` marks.
-  func forEachMatch(
-    suite: String, id: String, skipping: [Bool], accepting: (Int) -> Bool = { _ in true }, _ body: (Int) -> Void
-  ) {
-    guard let entries = suites[Array(suite.utf8)] else { return }
-    let bytes = Array(id.utf8)
-    for exact in entries.exact[bytes] ?? [] where !skipping[exact] && accepting(exact) { body(exact) }
-    for glob in entries.globs
-    where !skipping[glob.entry] && EntryIndex.matches(glob.pattern, bytes) && accepting(glob.entry) {
-      body(glob.entry)
-    }
-  }
+extension EntryIndex {
   /// `*` any run of characters, `?` one character (one Unicode scalar: a UTF-8 lead byte and its
   /// continuation bytes), anything else itself; iterative with one backtrack point, so linear in
   /// practice. The same answers as ``IDPattern/matches(_:)`` over scalars.

@@ -40,6 +40,19 @@ public struct AdapterOptions: Sendable, Equatable {
   }
 }
 
+/// Request ids of the adapter protocol: integers, written as integers (`17`, never `17.0`,
+/// `1.7e1`, `"17"` or `1e400`), so that an adapter's echo is compared as it was sent.
+public enum AdapterID {
+  /// The id a JSON value holds when it is an integer literal that fits an `Int`; `nil` otherwise.
+  public static func integer(_ value: JSONValue) -> Int? {
+    guard let number = value.numberValue else { return nil }
+    let literal = number.literal
+    let digits = literal.hasPrefix("-") ? literal.utf8.dropFirst() : literal.utf8[...]
+    guard !digits.isEmpty, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+    return Int(literal)
+  }
+}
+
 /// An implementation in another process — another language, another SDK's parser — spoken to
 /// over the line protocol `conformance-adapter/2` (docs/adapters.md):
 ///
@@ -70,6 +83,9 @@ public final class ProcessImplementation: Implementation {
   /// failure.
   public let unknownSuites: [String]
   public let options: AdapterOptions
+  /// Once set (SIGINT, SIGTERM), requests in flight are abandoned within a tenth of a second,
+  /// no new one is sent, and the adapters are ended without their exit grace.
+  public let interruption: Interruption?
   private let knownSuites: [String]
   private let state: Mutex<State>
 
@@ -99,10 +115,13 @@ public final class ProcessImplementation: Implementation {
   /// `knownSuites` are the suites of this harness and of the run's corpus (its own suites): a
   /// listed suite one or two edits from one of them is refused as a misspelling, any other
   /// suite outside them is kept in ``unknownSuites``.
-  public init(command: String, options: AdapterOptions = AdapterOptions(), knownSuites: [String] = Contract.suites)
-    throws(AdapterError)
-  {
-    let (process, hello) = try Self.start(command: command, options: options, knownSuites: knownSuites)
+  public init(
+    command: String, options: AdapterOptions = AdapterOptions(), knownSuites: [String] = Contract.suites,
+    interruption: Interruption? = nil
+  ) throws(AdapterError) {
+    self.interruption = interruption
+    let (process, hello) = try Self.start(
+      command: command, options: options, knownSuites: knownSuites, interruption: interruption)
     name = hello.name
     version = hello.version
     self.command = command
@@ -131,6 +150,9 @@ public final class ProcessImplementation: Implementation {
   }
 
   public func evaluation(suite: String, input: JSONValue, context: JSONObject) -> Evaluation {
+    if let signal = interruption?.signal {
+      return Evaluation(result: .failure(EvaluationError(description: "not run: interrupted by signal \(signal)")))
+    }
     let (id, held, gaveUp) = state.withLock { state in
       let id = state.nextID
       state.nextID += 1
@@ -142,7 +164,8 @@ public final class ProcessImplementation: Implementation {
       process = held
     } else {
       do {
-        let (started, hello) = try Self.start(command: command, options: options, knownSuites: knownSuites)
+        let (started, hello) = try Self.start(
+          command: command, options: options, knownSuites: knownSuites, interruption: interruption)
         guard hello.name == name, hello.suites == suites else {
           started.end(grace: 0)
           return failed(
@@ -158,7 +181,7 @@ public final class ProcessImplementation: Implementation {
       "type": "evaluate", "id": .number(JSONNumber(id)), "suite": .string(suite), "input": input,
       "context": .object(context),
     ]
-    switch Self.exchange(request, id: id, with: process, options: options) {
+    switch Self.exchange(request, id: id, with: process, options: options, interruption: interruption) {
     case .answered(let answer, let strays, let strayCount):
       process.drainLog()
       let log = process.log.isEmpty ? nil : process.log.text
@@ -223,14 +246,16 @@ public final class ProcessImplementation: Implementation {
     }
     var problems: [String] = []
     for process in processes { process.closeInput() }
+    // An interrupted run ends its adapters at once: the signal asked to stop within a second.
+    let grace = interruption?.signal == nil ? options.exitGrace : 0
     for process in processes {
-      let ending = process.end(grace: options.exitGrace)
+      let ending = process.end(grace: grace)
       if reportingLingering && !ending.exitedInTime {
         problems.append(
           "adapter `\(command)` did not exit within \(seconds(options.exitGrace)) after its input was closed; it was ended. Exit when standard input ends (a read that returns end of file)"
         )
       }
-      for line in ending.surplus {
+      for line in ending.surplus where !process.isLateAnswer(line) {
         problems.append(
           "adapter `\(command)` wrote a line on standard output after its last request was answered: \(Self.shown(line, limit: 200)) (an answer given twice, or a log line that belongs on standard error)"
         )
@@ -250,33 +275,32 @@ public final class ProcessImplementation: Implementation {
   }
 
   /// Sends one request and reads lines until the one that answers it (by id).
-  static func exchange(_ request: JSONValue, id: Int, with process: AdapterProcess, options: AdapterOptions)
-    -> Exchange
-  {
+  static func exchange(
+    _ request: JSONValue, id: Int, with process: AdapterProcess, options: AdapterOptions,
+    interruption: Interruption? = nil
+  ) -> Exchange {
     process.startLog()
     let deadline = monotonicNanoseconds() + nanoseconds(options.timeout)
     // The compact serializer escapes every control character, so a request is one line.
     let line = JSONSerializer.compact.string(from: request) + "\n"
-    guard process.write(Array(line.utf8), deadline: deadline) else {
+    guard process.write(Array(line.utf8), deadline: deadline, interruption: interruption) else {
+      if interruption?.signal != nil { return .failed("interrupted while the request was sent") }
       return .failed("adapter did not read its request within \(seconds(options.timeout)) (--timeout)")
     }
-    var strays: [[UInt8]] = []
-    var strayCount = 0
     while true {
-      switch process.nextLine(deadline: deadline) {
+      switch process.nextLine(deadline: deadline, interruption: interruption) {
       case .line(let bytes):
-        if case .object(let object)? = try? JSONParser().parse(bytes) {
-          if let answered = object["id"]?.numberValue, answered == JSONNumber(id) {
-            return .answered(object, strays: strays, strayCount: strayCount)
-          }
-          // An answer that names no request (no id, or one that is not a number) cannot be
-          // another request's: it is this one's without its id. Said now, not after --timeout.
-          if object["id"]?.numberValue == nil && (object["result"] != nil || object["error"] != nil) {
-            return .answered(object, strays: strays + [bytes], strayCount: strayCount + 1)
-          }
-        }
-        strayCount += 1
-        if strays.count < 3 { strays.append(bytes) }
+        let object = (try? JSONParser().parse(bytes))?.objectValue
+        let answered = object?["id"].flatMap(AdapterID.integer(_:))
+        if let object, answered == id { return .answered(object, strays: [], strayCount: 0) }
+        // The late answer to a request already reported as an error (a stray line came first):
+        // dropped, it is not this request's.
+        if let answered, process.forgetAbandoned(answered) { continue }
+        // Anything else is not the answer to this request: a log line, `{}`, an answer without
+        // its id or to an id never asked (or already answered). The test is an error now, not
+        // after --timeout; its own answer, if one follows, is dropped when it comes.
+        process.abandon(id)
+        return .answered(object ?? JSONObject(), strays: [bytes], strayCount: 1)
       case .tooLong(let limit):
         return .failed("adapter wrote a line longer than \(byteCount(limit)) (the limit for one answer)")
       case .closed:
@@ -285,14 +309,16 @@ public final class ProcessImplementation: Implementation {
         return .failed("adapter \(status) without answering")
       case .timedOut:
         return .failed("adapter gave no answer within \(seconds(options.timeout)) (--timeout)")
+      case .interrupted:
+        return .failed("interrupted before the adapter answered (the request was abandoned)")
       }
     }
   }
 
   /// Starts an adapter and checks its hello; ends it when the hello is not right.
-  static func start(command: String, options: AdapterOptions, knownSuites: [String]) throws(AdapterError) -> (
-    AdapterProcess, Hello
-  ) {
+  static func start(
+    command: String, options: AdapterOptions, knownSuites: [String], interruption: Interruption? = nil
+  ) throws(AdapterError) -> (AdapterProcess, Hello) {
     let process: AdapterProcess
     do {
       process = try AdapterProcess(command: command, lineLimit: options.lineLimit, logLimit: options.logLimit)
@@ -300,7 +326,11 @@ public final class ProcessImplementation: Implementation {
       throw AdapterError(description: error.description)
     }
     do {
-      return (process, try hello(with: process, command: command, options: options, knownSuites: knownSuites))
+      return (
+        process,
+        try hello(
+          with: process, command: command, options: options, knownSuites: knownSuites, interruption: interruption)
+      )
     } catch {
       process.end(grace: 0)
       throw error
@@ -308,7 +338,8 @@ public final class ProcessImplementation: Implementation {
   }
 
   private static func hello(
-    with process: AdapterProcess, command: String, options: AdapterOptions, knownSuites: [String]
+    with process: AdapterProcess, command: String, options: AdapterOptions, knownSuites: [String],
+    interruption: Interruption?
   ) throws(AdapterError) -> Hello {
     func failure(_ text: String) -> AdapterError {
       var text = "adapter `\(command)` \(text)"
@@ -320,16 +351,17 @@ public final class ProcessImplementation: Implementation {
     }
     let deadline = monotonicNanoseconds() + nanoseconds(options.timeout)
     let request = #"{"type": "hello", "protocol": "\#(protocolName)"}"# + "\n"
-    guard process.write(Array(request.utf8), deadline: deadline) else {
+    guard process.write(Array(request.utf8), deadline: deadline, interruption: interruption) else {
       throw failure("did not read the hello within \(seconds(options.timeout)) (--timeout)")
     }
     let bytes: [UInt8]
-    switch process.nextLine(deadline: deadline) {
+    switch process.nextLine(deadline: deadline, interruption: interruption) {
     case .line(let line): bytes = line
     case .tooLong(let limit): throw failure("answered the hello with a line longer than \(byteCount(limit))")
     case .closed: throw failure("closed its standard output without answering the hello")
     case .exited(let status): throw failure("\(status) without answering the hello")
     case .timedOut: throw failure("did not answer the hello within \(seconds(options.timeout)) (--timeout)")
+    case .interrupted: throw failure("was interrupted before it answered the hello")
     }
     let expected = #"expected {"protocol": "\#(protocolName)", "name": "…", "suites": ["…"]}"#
     let answer: JSONValue
@@ -423,8 +455,11 @@ public final class ProcessImplementation: Implementation {
     let shownLines = strays.prefix(3).map { line -> String in
       var text = "    " + shown(line, limit: 200)
       if case .object(let object)? = try? JSONParser().parse(line) {
-        if let other = object["id"], other.numberValue != nil {
-          text += " (id \(JSONSerializer.compact.string(from: other)), not \(id): an answer to another request)"
+        if let other = object["id"], let number = AdapterID.integer(other) {
+          text += " (id \(number), not \(id): an answer to another request)"
+        } else if let other = object["id"] {
+          text +=
+            " (id \(shown(Array(JSONSerializer.compact.string(from: other).utf8), limit: 40)) is not an integer: echo \"id\": \(id) as the request wrote it)"
         } else if object["result"] != nil || object["error"] != nil {
           text += " (an answer without its request's id: echo \"id\": \(id) as a JSON number)"
         }

@@ -150,6 +150,9 @@ public struct RunSummary: Sendable {
   public var nanoseconds: UInt64 = 0
   /// Expectations entries that matched no test of the loaded corpus; each fails the run.
   public var staleExpectations: [StaleExpectation] = []
+  /// Expectations entries that matched a test of the loaded corpus: their reasons are written
+  /// once per report, and each listed test points to its entry by place.
+  public var matchedExpectations: [ExpectedFailures.Entry] = []
   /// Problems the implementation noticed only at the end (an adapter's answer after its last
   /// request); each fails the run.
   public var implementationProblems: [String] = []

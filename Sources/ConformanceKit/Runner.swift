@@ -121,7 +121,13 @@ public struct Runner: Sendable {
         summary.interruption = RunInterruption(signal: signal, filesDone: index, fileCount: locations.count)
         break
       }
-      let file = pipeline.take(index)
+      // Waiting for a file is cut short by a signal: a slow adapter in the middle of a file
+      // must not hold the run past it (its request is abandoned on the worker).
+      guard let file = pipeline.take(index, unless: { interruption?.signal != nil }) else {
+        summary.interruption = RunInterruption(
+          signal: interruption!.signal!, filesDone: index, fileCount: locations.count)
+        break
+      }
       var items = file.items.map { ($0.report, $0.prepared) }
       var drift = file.drift
       if let failed = duplicateIDFailure(file.items[0].evaluated, owners: &owners) {
@@ -176,6 +182,10 @@ public struct Runner: Sendable {
     if summary.stoppedAtProblems == nil && summary.interruption == nil {
       summary.staleExpectations = expectedFailures.staleEntries(expectationUsage)
     }
+    // Interrupted: the workers return once their requests are abandoned, and hand back their
+    // adapters before these are ended.
+    if summary.interruption != nil { pipeline.stop() }
+    summary.matchedExpectations = expectedFailures.matchedEntries(expectationUsage)
     summary.implementationProblems = implementations.flatMap { $0.finish() }
     // An interrupted run did not see every file: whether the selection matches is unknown.
     // A file that did not load is the reason to give then, not an empty selection.
@@ -603,7 +613,15 @@ final class OrderedPipeline<Result: Sendable>: @unchecked Sendable {
 
   /// The result for `index`; indices must be taken in order, 0, 1, 2, …
   func take(_ index: Int) -> Result {
-    filled[index % window].wait()
+    take(index, unless: { false })!
+  }
+
+  /// ``take(_:)``, or `nil` as soon as `giveUp` says so (asked every 20 ms while waiting); the
+  /// pipeline is then only good for ``stop()``.
+  func take(_ index: Int, unless giveUp: () -> Bool) -> Result? {
+    while filled[index % window].wait(timeout: .now() + .milliseconds(20)) == .timedOut {
+      if giveUp() { return nil }
+    }
     let result = ring[index % window]!
     ring[index % window] = nil
     places.signal()
@@ -614,6 +632,10 @@ final class OrderedPipeline<Result: Sendable>: @unchecked Sendable {
   /// is done (normally, or early because an observer threw).
   func stop() {
     lock.wait()
+    if stopped {
+      lock.signal()
+      return
+    }
     stopped = true
     lock.signal()
     // Wake every worker that waits for a place (a semaphore may not end below its start value).

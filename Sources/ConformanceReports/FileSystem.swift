@@ -54,9 +54,28 @@ enum FileSystem {
     guard rename(source, destination) == 0 else { throw Failure(reason: errnoText()) }
   }
 
-  /// Creates `path` and every missing folder above it, like `mkdir -p`.
+  /// Creates `path` and every missing folder above it, like `mkdir -p`, but only below an
+  /// existing folder other than the file system's root: `--junit /nonexistent/x` never makes
+  /// `/nonexistent` (as root it could), while `Reports/` in the working folder or `/tmp/ci/` is
+  /// made. A component that exists but is not a folder (a dangling link) is never made through.
   static func createFolders(_ path: String) throws(Failure) {
     if isFolder(path) { return }
+    var existing = path
+    while !existing.isEmpty && existing != "/" && !isFolder(existing) {
+      let parent = folder(of: existing)
+      existing = parent == existing ? "" : parent
+    }
+    let resolved = realpath(existing.isEmpty ? "." : existing, nil).map { pointer in
+      defer { free(pointer) }
+      return String(cString: pointer)
+    }
+    if resolved == "/" {
+      let top = path.split(separator: "/").first.map { (path.hasPrefix("/") ? "/" : "") + $0 } ?? path
+      throw Failure(
+        reason:
+          "cannot create folder \(path): its nearest existing folder is the file system's root, where no folder is made for a report; create \(top) first"
+      )
+    }
     var prefix = path.hasPrefix("/") ? "/" : ""
     for component in path.split(separator: "/", omittingEmptySubsequences: true) {
       prefix += prefix.isEmpty || prefix.hasSuffix("/") ? String(component) : "/" + component
@@ -191,10 +210,18 @@ enum FileSystem {
       }
     }
     var current = path
+    var linked = false
     for _ in 0..<40 {
       var info = stat()
       guard lstat(current, &info) == 0 else {
         // Missing (or a file stands where a folder should: creating the folders words that).
+        // A dangling link's target is created as pytest does, but never its folders.
+        if linked && (errno == ENOENT || errno == ENOTDIR) && !isFolder(folder(of: current)) {
+          throw Failure(
+            reason:
+              "a symbolic link to \(current), whose folder \(folder(of: current)) does not exist: folders are never created through a link"
+          )
+        }
         if errno == ENOENT || errno == ENOTDIR { return .file(current) }
         throw Failure(reason: errnoText())
       }
@@ -202,6 +229,7 @@ enum FileSystem {
       case S_IFREG:
         return .file(current)
       case S_IFLNK:
+        linked = true
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink(current, &buffer, buffer.count - 1)
         guard count >= 0 else { throw Failure(reason: errnoText()) }
@@ -234,15 +262,23 @@ enum FileSystem {
     guard close(descriptor) == 0 else { throw Failure(reason: errnoText()) }
   }
 
-  /// Opens an existing device or FIFO for writing: never created, never truncated. A FIFO's
-  /// `open` waits for a reader, as `tee` or `cat > fifo` would.
+  /// Opens an existing device or FIFO for writing: never created, never truncated. Opened
+  /// without waiting (`O_NONBLOCK`, cleared once open): a FIFO without a reader is an error now,
+  /// never an `open` that waits for one while signals go unanswered.
   static func openForWritingThrough(_ path: String) throws(Failure) -> Int32 {
     while true {
-      let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
-      if descriptor >= 0 { return descriptor }
+      let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
+      if descriptor >= 0 {
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return descriptor
+      }
+      if errno == ENXIO { throw Failure(reason: noReader) }
       if errno != EINTR { throw Failure(reason: errnoText()) }
     }
   }
+
+  static let noReader =
+    "a FIFO with no reader: the report would wait for one; start its reader first (as `--junit >(gzip > junit.xml.gz)` does)"
 
   /// The folder for temporary files of a report written through to a device: never the
   /// device's own folder (`/dev`), but `$TMPDIR` or `/tmp`.

@@ -177,6 +177,18 @@ public final class JUnitReportWriter: PreparingRunObserver {
           timestamp: timestamp)
       }
     }
+    // The reasons of the expectations entries, once each: every listed test's <skipped> names
+    // its entry's place instead (docs/junit-report.md). Per shard, so that a merge keeps all.
+    if !summary.matchedExpectations.isEmpty {
+      let name = "expected-failures" + (shard.map { ".shard-\($0.index)" } ?? "")
+      let properties = summary.matchedExpectations.map { entry in
+        (entry.place, TextCap.cut(ExpectedFailures.reasonText(entry), limit: TextCap.quotedValue))
+      }
+      try appendRunLevel { () throws(XMLWriterError) in
+        try JUnitReportWriter.render(
+          runProblems: [], suite: name, properties: properties, hostname: hostname, timestamp: timestamp)
+      }
+    }
     // A run that checked nothing exits 2: an error testcase says so, so the report never reads
     // green (`tests="0" errors="0"`). Every shard of such a run has it, named by its shard.
     if let reason = summary.nothingCheckedReason {

@@ -24,7 +24,26 @@ public struct ReportDestinationError: Error, Sendable, Equatable, CustomStringCo
 ///   folder's real path and its name when it does not). A character device (`/dev/null`) may
 ///   take several reports.
 public enum ReportDestinationCheck {
-  public static func check(_ destinations: [(option: String, path: String)]) throws(ReportDestinationError) {
+  /// FIFO destinations opened by the check, held open until the run is over: a FIFO with no
+  /// reader is refused at the start (never waited on), and the reader found then does not see
+  /// the end of its input before its report comes.
+  public final class HeldFIFOs: @unchecked Sendable {
+    fileprivate var descriptors: [Int32] = []
+
+    /// Closes them (also done when this goes away).
+    public func release() {
+      for descriptor in descriptors { close(descriptor) }
+      descriptors = []
+    }
+
+    deinit { release() }
+  }
+
+  @discardableResult
+  public static func check(_ destinations: [(option: String, path: String)]) throws(ReportDestinationError)
+    -> HeldFIFOs
+  {
+    let held = HeldFIFOs()
     var seen: [String: (option: String, path: String)] = [:]
     for (option, path) in destinations {
       func failure(_ reason: String) -> ReportDestinationError {
@@ -42,6 +61,13 @@ public enum ReportDestinationCheck {
       case .writeThrough(let device):
         guard access(device, W_OK) == 0 else { throw failure("cannot write to it: \(FileSystem.errnoText())") }
         if info.st_mode & S_IFMT == S_IFCHR { continue }
+        if info.st_mode & S_IFMT == S_IFIFO {
+          let descriptor = open(device, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
+          guard descriptor >= 0 else {
+            throw failure(errno == ENXIO ? FileSystem.noReader : "cannot write to it: \(FileSystem.errnoText())")
+          }
+          held.descriptors.append(descriptor)
+        }
       case .file(let file):
         let folder = FileSystem.folder(of: file)
         do {
@@ -73,5 +99,6 @@ public enum ReportDestinationCheck {
       }
       seen[identity] = (option, path)
     }
+    return held
   }
 }

@@ -68,7 +68,7 @@ let pythonFIDAdapter = #"""
       ))
     #expect(
       result.output.contains(
-        #"bad could not evaluate the input: adapter closed its standard output without answering (its process is still running), while evaluating input "cAbCdEfGhIjKlMnOpQr_-0"; it wrote nothing on standard error"#
+        "bad could not evaluate the input: adapter wrote a line on standard output that is not the answer to this request (id 2); standard output carries answers only: write logs to standard error. The line:\n    |     \"not json\""
       ))
     #expect(result.output.contains("\n0 passed, 2 failed\n"))
   }

@@ -59,7 +59,12 @@ import Testing
     let junit = try XMLReadBack(path: folder.path + "/junit.xml")
     #expect(
       junit.string("//testcase[@name='wrong.expectation']/skipped/@message")
-        == "expected failure: known gap; failed: result: expected reject, got accept")
+        == "expected failure (\(list) entries[0]); failed: result: expected reject, got accept")
+    // The reason, once, in the run-level testsuite the message points to.
+    #expect(
+      junit.string("//testsuite[@name='expected-failures']/properties/property[@name='\(list) entries[0]']/@value")
+        == "known gap")
+    #expect(junit.string("//testsuite[@name='expected-failures']/@tests") == "0")
   }
 
   @Test func aListedTestThatPassesFailsTheRun() throws {
@@ -77,8 +82,8 @@ import Testing
     #expect(result.output.contains("UNEXPECTED PASS leeep.fid valid.c (\(folder.path)/vectors/fid.json)\n"))
     #expect(
       result.output.contains(
-        "  differs:  unexpected pass: leeep.fid valid.c is listed as an expected failure (\(list) entries[0]: "
-          + "was broken) but passed; remove the entry or narrow its id\n"))
+        "  differs:  unexpected pass: leeep.fid valid.c is listed as an expected failure (\(list) entries[0]) "
+          + "but passed; remove the entry or narrow its id\n  reason:   was broken\n"))
     #expect(result.output.contains("\n0 passed, 1 failed\n"))
     let junit = try XMLReadBack(path: folder.path + "/junit.xml")
     #expect(junit.string("/testsuites/@failures") == "1")

@@ -39,7 +39,19 @@ import Testing
         == #"{"id": 3, "error": "context suite: no reference parser for x.y"}"#)
     #expect(
       answer(#"{"type": "evaluate", "suite": "leeep.fid", "input": 1}"#)
-        == #"{"error": "an evaluate request needs a number \"id\""}"#)
+        == #"{"error": "an evaluate request needs an integer \"id\""}"#)
+  }
+
+  @Test func idsAreIntegersWrittenAsIntegers() {
+    for id in ["1e400", "17.0", "1.7e1", #""17""#, "null"] {
+      #expect(
+        answer(#"{"type": "evaluate", "id": \#(id), "suite": "leeep.fid", "input": "x", "context": {}}"#)
+          == #"{"error": "an evaluate request needs an integer \"id\", got \#(id.replacingOccurrences(of: "\"", with: "\\\""))"}"#,
+        "\(id)")
+    }
+    #expect(
+      answer(#"{"type": "evaluate", "id": -3, "suite": "leeep.fid", "input": 1, "context": {}}"#)
+        == #"{"id": -3, "result": "reject", "error": "not_a_string"}"#)
   }
 
   /// The whole protocol end to end: `run --adapter "conformance serve"` over the shipped corpus,

@@ -18,6 +18,13 @@ long conformance_copy_file_range(int input, int output, unsigned long length);
 /// would inherit the ends and keep another adapter's input open. Returns 0, or -1 with errno set.
 int conformance_pipe_cloexec(int descriptors[2]);
 
+/// Makes the calling process the reaper of its orphaned descendants:
+/// `prctl(PR_SET_CHILD_SUBREAPER, 1)`, Linux only, hence the shim (Swift's Glibc module does
+/// not import `<sys/prctl.h>`). An adapter's descendant that leaves its process group and
+/// outlives its parent is then re-parented to the harness rather than to init, so the harness
+/// can still find it, end it and reap it. Returns 0, or -1 with errno set (ENOSYS elsewhere).
+int conformance_become_child_subreaper(void);
+
 /// Starts catching SIGINT and SIGTERM through a self-pipe: the handler only writes the signal's
 /// number to a pipe (async-signal-safe), which `conformance_signals_next` reads on an ordinary
 /// thread. The pipe's write end must be reachable from the handler, hence a C static; this is
