@@ -177,9 +177,17 @@ for kit in "${kits[@]}"; do
       if need javac "java kit" "apt-get install default-jdk-headless" \
         && need java "java kit" "apt-get install default-jdk-headless"; then
         gson="${GSON_JAR:-/usr/share/java/gson.jar}"
-        classpath="Kits/java/build/conformance-adapter.jar:Kits/java/build/example-adapter.jar:$gson"
-        if quiet "java kit built (Kits/java/build.sh, warnings as errors)" env JAVAC_WERROR=1 Kits/java/build.sh; then
-          quiet "java kit tests" java -cp "Kits/java/build/kit-tests.jar:$classpath" conformance.kittest.ConformanceAdapterTest
+        # Built outside the kit's folder (--out), as a team builds it into its own tree.
+        jars="$work/java-kit"
+        classpath="$jars/conformance-adapter.jar:$jars/example-adapter.jar:$gson"
+        if quiet "java kit built (Kits/java/build.sh --out, warnings as errors)" \
+          env JAVAC_WERROR=1 Kits/java/build.sh --out "$jars"; then
+          if [[ -n "$(find Kits/java -newer "$work" -print -quit)" ]]; then
+            fail "java kit built with --out wrote into Kits/java/build"
+          else
+            pass "java kit built with --out left Kits/java as it was"
+          fi
+          quiet "java kit tests" java -cp "$jars/kit-tests.jar:$classpath" conformance.kittest.ConformanceAdapterTest
           conforms java "exec java -cp $classpath conformance.example.ExampleAdapter"
           catches java "exec java -cp $classpath conformance.example.ExampleAdapter --bug java-whitespace" java-whitespace \
             "leeep.user-id not-whitespace.file-separator" \

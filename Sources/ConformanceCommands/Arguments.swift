@@ -4,13 +4,17 @@ import ConformanceKit
 public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
   public var message: String
   public var command: String
+  /// Whether `Run conformance COMMAND --help for usage` helps: not for an adapter that would not
+  /// start or an expectations file with a problem, where the command line itself was right.
+  public var showsUsage: Bool
   /// Set once the reports this command line names were dealt with (written with the error, or
   /// known to be unwritable), so that `run` does not write them again.
   public var reportsHandled = false
 
-  public init(_ message: String, command: String) {
+  public init(_ message: String, command: String, showsUsage: Bool = true) {
     self.message = message
     self.command = command
+    self.showsUsage = showsUsage
   }
 
   public var description: String { message }

@@ -17,7 +17,7 @@ public enum ConformanceCommand {
   static var subcommands: [any Subcommand.Type] {
     [
       RunCommand.self, ListCommand.self, ShowCommand.self, LintCommand.self, MergeCommand.self, ServeCommand.self,
-      SmokeCommand.self, ManifestCommand.self, DiffVectorsCommand.self,
+      SmokeCommand.self, ManifestCommand.self, DiffVectorsCommand.self, DiffCommand.self,
     ]
   }
 
@@ -88,7 +88,7 @@ public enum ConformanceCommand {
         RunCommand.writeReports(ofUsageError: error, arguments: Array(arguments.dropFirst()))
       }
       console.printError("conformance \(error.command): \(ConsoleText.escapeLines(error.message))")
-      console.printError("Run `conformance \(error.command) --help` for usage.")
+      if error.showsUsage { console.printError("Run `conformance \(error.command) --help` for usage.") }
       return ExitStatus.usageOrLoadError
     } catch {
       console.printError("conformance \(subcommand.name): \(ConsoleText.escapeLines("\(error)"))")

@@ -17,14 +17,18 @@ public final class Console {
   /// Whether this is the process's own console, so `run` may catch SIGINT and SIGTERM to
   /// finish its reports (``SignalWatcher``); never for a console captured in tests.
   public let handlesSignals: Bool
+  /// The environment variables commands read (``ShardEngine/variables``, `XML_OUTPUT_FILE`): the
+  /// process's own for ``standard()``, given in tests.
+  public let environment: [String: String]
 
   public init(
     errorIsTerminal: Bool, colour: Bool = false, handlesSignals: Bool = false,
-    sink: @escaping (Stream, String) -> Void
+    environment: [String: String] = [:], sink: @escaping (Stream, String) -> Void
   ) {
     self.errorIsTerminal = errorIsTerminal
     self.colour = colour
     self.handlesSignals = handlesSignals
+    self.environment = environment
     self.sink = sink
   }
 
@@ -45,11 +49,13 @@ public final class Console {
     // Raw write(2) on the descriptors: unbuffered, so stdout and stderr interleave in order,
     // and no global `FILE *` (which Swift 6 rejects as shared mutable state) is touched.
     var environment: [String: String] = [:]
-    for name in ["NO_COLOR", "TERM"] {
+    for name in ["NO_COLOR", "TERM"] + ShardEngine.variables + ShardEngine.bazelFiles {
       if let value = getenv(name) { environment[name] = String(cString: value) }
     }
     let colour = wantsColour(outputIsTerminal: isatty(STDOUT_FILENO) == 1, environment: environment)
-    return Console(errorIsTerminal: isatty(STDERR_FILENO) == 1, colour: colour, handlesSignals: true) {
+    return Console(
+      errorIsTerminal: isatty(STDERR_FILENO) == 1, colour: colour, handlesSignals: true, environment: environment
+    ) {
       stream, text in
       let descriptor = stream == .output ? STDOUT_FILENO : STDERR_FILENO
       var bytes = Array(text.utf8)[...]
@@ -78,13 +84,17 @@ public final class CapturedConsole {
   /// Whether the captured stderr should behave like a terminal (progress lines drawn).
   public let errorIsTerminal: Bool
   public let colour: Bool
+  public let environment: [String: String]
 
-  public init(errorIsTerminal: Bool = false, colour: Bool = false) {
+  public init(errorIsTerminal: Bool = false, colour: Bool = false, environment: [String: String] = [:]) {
     self.errorIsTerminal = errorIsTerminal
     self.colour = colour
+    self.environment = environment
   }
 
-  public lazy var console: Console = Console(errorIsTerminal: errorIsTerminal, colour: colour) {
+  public lazy var console: Console = Console(
+    errorIsTerminal: errorIsTerminal, colour: colour, environment: environment
+  ) {
     [unowned self] stream, text in
     if stream == .output { self.output += text } else { self.error += text }
   }

@@ -34,6 +34,12 @@ final class ConsoleReporter: RunObserver {
   /// in a run of one) and suite.
   private var expectedFailures: [String: [String: Int]] = [:]
 
+  /// With `--compare` or `--history`: whether a test (implementation, suite, id) counted
+  /// against the earlier run. Failures that did not are printed first, as new ones.
+  var failedBefore: ((String, String, String) -> Bool)?
+  /// The `since <run id>: …` line and what differs between the runs, once the run finished.
+  var comparisonLines: () -> [String] = { [] }
+
   /// Lines naming the reports written, printed just before the closing line; called at the
   /// end of the run, after the report observers (which come first) have finished their files.
   let writtenReports: () -> [String]
@@ -60,6 +66,12 @@ final class ConsoleReporter: RunObserver {
     let place = report.location.displayPath
     // `[name] ` before a result line in a run of several implementations.
     let tag = report.implementation.map { "[\(text($0))] " } ?? ""
+    let owner = report.implementation ?? implementation
+    // Compared with an earlier run, a suite's problems are kept in two groups, new and old.
+    func group(_ id: String) -> String {
+      guard let failedBefore else { return suite }
+      return (failedBefore(owner, suite, id) ? "\u{1}old\u{0}" : "\u{1}new\u{0}") + suite
+    }
     switch report.content {
     case .loadFailure(let failure):
       keep(console.painted("LOAD ERROR", "31") + " " + text(failure.description), group: "\u{0}load")
@@ -83,11 +95,11 @@ final class ConsoleReporter: RunObserver {
                 expected: \(render(failure.expected))
                 actual:   \(render(failure.actual))
                 differs:  \(text(failure.difference))
-              """ + reasonLine(result) + logLines(result.log), group: suite)
+              """ + reasonLine(result) + logLines(result.log), group: group(result.id))
         case .errored(let message):
           keep(
             "\(console.painted("ERROR", "31")) \(tag)\(text(suite)) \(text(result.id)) (\(text(place)))\n"
-              + details(result) + "  error:    \(block(message))" + logLines(result.log), group: suite)
+              + details(result) + "  error:    \(block(message))" + logLines(result.log), group: group(result.id))
         }
       }
     }
@@ -109,8 +121,20 @@ final class ConsoleReporter: RunObserver {
     // Suites first, in the order their first problem came, then load errors.
     let order = groups.filter { $0 != "\u{0}load" } + groups.filter { $0 == "\u{0}load" }
     let items = order.flatMap { group in kept[group]!.map { (group, $0) } }
-    let shown = roundRobin(items, limit: failureLimit) { $0.0 }
-    for item in shown { console.print(item.1) }
+    // Compared with an earlier run: every new failure (in turn from each suite) before the old.
+    let isNew = { (item: (String, String)) in item.0.hasPrefix("\u{1}new") }
+    let shownNew = roundRobin(items.filter(isNew), limit: failureLimit) { $0.0 }
+    let shown =
+      shownNew + roundRobin(items.filter { !isNew($0) }, limit: failureLimit - shownNew.count) { $0.0 }
+    var heading: String? = nil
+    for item in shown {
+      if failedBefore != nil, !item.0.hasPrefix("\u{0}") {
+        let next = isNew(item) ? "new since the last run:" : "failing before too:"
+        if next != heading { console.print(console.painted(next, "1")) }
+        heading = next
+      }
+      console.print(item.1)
+    }
     let hidden = problems - shown.count
     if hidden > 0 {
       console.print(
@@ -155,18 +179,22 @@ final class ConsoleReporter: RunObserver {
     }
     let totals = summary.totals
     var details: [String] = []
-    if totals.loadErrors > 0 { details.append("\(totals.loadErrors) files failed to load") }
-    if totals.errored > 0 { details.append("\(totals.errored) tests errored") }
+    if totals.loadErrors > 0 {
+      details.append(Self.count(totals.loadErrors, "file failed", "files failed") + " to load")
+    }
+    if totals.errored > 0 { details.append(Self.count(totals.errored, "test", "tests") + " errored") }
     let stale = summary.staleExpectations.count + summary.implementationProblems.count
     if !summary.staleExpectations.isEmpty {
-      details.append("\(summary.staleExpectations.count) stale expected-failure entries")
+      details.append(
+        Self.count(summary.staleExpectations.count, "stale expected-failure entry", "stale expected-failure entries"))
     }
     if !summary.implementationProblems.isEmpty {
-      details.append("\(summary.implementationProblems.count) adapter problems")
+      details.append(Self.count(summary.implementationProblems.count, "adapter problem", "adapter problems"))
     }
     if !details.isEmpty { console.print(details.joined(separator: ", ")) }
-    console.print("\(summary.files) files in \(formatSeconds(summary.nanoseconds)) s")
+    console.print(Self.filesLine(summary))
     for line in writtenReports() { console.print(text(line)) }
+    for line in comparisonLines() { console.print(text(line)) }
     // The closing line counts every problem as failed, so it never says "0 failed" on a red run.
     var closing = "\(totals.passed) passed, \(totals.failed + totals.errored + totals.loadErrors + stale) failed"
     let expected = expectedFailures.values.flatMap(\.values).reduce(0, +)
@@ -177,11 +205,27 @@ final class ConsoleReporter: RunObserver {
     if let reason = summary.nothingCheckedReason {
       console.printError("conformance run: " + text(reason))
     }
+    if let reason = summary.unusedExcludesReason {
+      console.printError("conformance run: " + text(reason))
+    }
   }
 
   /// Why a run that checked nothing exits 2 (``Selection/nothingSelectedMessage(roots:)``).
   static func nothingSelected(_ selection: Selection, roots: [String]) -> String {
     selection.nothingSelectedMessage(roots: roots)
+  }
+
+  /// `12 files in 0.034 s`, counting the files that ran a test (or failed to load), and how many
+  /// were loaded when that is more.
+  static func filesLine(_ summary: RunSummary) -> String {
+    let time = formatSeconds(summary.nanoseconds)
+    guard summary.filesRun != summary.files else { return "\(count(summary.files, "file", "files")) in \(time) s" }
+    return "\(count(summary.filesRun, "file", "files")) run in \(time) s (of \(summary.files) loaded)"
+  }
+
+  /// `1 test`, `2 tests`.
+  static func count(_ value: Int, _ singular: String, _ plural: String) -> String {
+    "\(value) \(value == 1 ? singular : plural)"
   }
 
   /// Suite names in the contract's order, others after them by name.

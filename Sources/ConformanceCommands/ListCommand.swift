@@ -59,10 +59,12 @@ enum ListCommand: Subcommand {
     let selection = try RunCommand.selection(from: arguments, command: name, ownSuites: declared.names)
     var files: [VectorFile] = []
     var loadErrors: [LoadFailure] = []
+    var excludes = ExcludeUsage(selection)
     for result in loaded {
       switch result {
       case .success(var file) where selection.includes(suite: file.suite):
         let all = file.tests
+        if selection.hasExcludes { for test in all { excludes.record(test, in: file, selection: selection) } }
         file.tests = all.filter { selection.matchesFilters(test: $0, in: file) }
         files.append(file)
       case .success: continue
@@ -117,6 +119,12 @@ enum ListCommand: Subcommand {
     }
     if total == 0 && loadErrors.isEmpty {
       console.printError("conformance list: " + ConsoleReporter.nothingSelected(selection, roots: roots))
+      return ConformanceCommand.ExitStatus.usageOrLoadError
+    }
+    // As `run` does: an exclude that leaves out nothing is a misspelt filter.
+    let unused = excludes.unused(selection)
+    if loadErrors.isEmpty && !unused.isEmpty {
+      console.printError("conformance list: " + ConsoleText.escape(ExcludeUsage.message(unused)))
       return ConformanceCommand.ExitStatus.usageOrLoadError
     }
     return loadErrors.isEmpty ? ConformanceCommand.ExitStatus.success : ConformanceCommand.ExitStatus.usageOrLoadError

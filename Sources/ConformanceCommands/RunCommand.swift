@@ -25,7 +25,9 @@ enum RunCommand: Subcommand {
       .init(name: "exclude-tag", valueName: "TAG", help: "Leave out tests carrying this tag.", repeatable: true),
       .init(name: "exclude-id", valueName: "GLOB", help: "Leave out tests whose id matches.", repeatable: true),
       .init(
-        name: "shard", valueName: "K/N", help: "Run only shard K of N (1-based; stable as vectors are added).",
+        name: "shard", valueName: "K/N|auto",
+        help:
+          "Run only shard K of N (1-based; stable as vectors are added); auto: the shard the CI engine hands out (Bazel, GitLab parallel, CircleCI, Buildkite; the whole corpus when none does).",
         repeatable: false),
       .init(
         name: "adapter", valueName: "COMMAND",
@@ -75,6 +77,21 @@ enum RunCommand: Subcommand {
         help: "Write the tests that fail now as an expectations file (a baseline for --expectations).",
         repeatable: false),
       .init(
+        name: "compare", valueName: "PREVIOUS.json",
+        help:
+          "Compare with the JSON report (--report-json) of an earlier run: new failures, fixed, still failing, new and removed tests (docs/reports.md).",
+        repeatable: false),
+      .init(
+        name: "fail-on", valueName: "new-failures",
+        help:
+          "With --compare or --history: exit 0 when every failure is an old one (failed in the earlier run too), 1 when one is new.",
+        repeatable: false),
+      .init(
+        name: "history", valueName: "DIR",
+        help:
+          "Keep the last 50 runs' summaries in DIR/history.json: the HTML report draws the trend, and without --compare this run is compared with the last one.",
+        repeatable: false),
+      .init(
         name: "max-file-size", valueName: "BYTES",
         help: "Refuse vector and expectations files larger than this (K, M, G suffixes; default: 64M).",
         repeatable: false),
@@ -83,11 +100,12 @@ enum RunCommand: Subcommand {
   static var help: String {
     """
     USAGE: conformance run [--vectors PATH]... [--junit FILE] [--suite NAME]... [--tag TAG]... [--id GLOB]...
-                           [--exclude-tag TAG]... [--exclude-id GLOB]... [--shard K/N]
+                           [--exclude-tag TAG]... [--exclude-id GLOB]... [--shard K/N|auto]
                            [--adapter COMMAND]... [--timeout SECONDS] [--max-restarts N] [--jobs N]
                            [--show-failures N] [--max-failures N] [--report-json FILE] [--summary-md FILE]
                            [--report-html FILE] [--expectations FILE] [--junit-flavour standard|strict]
                            [--write-expectations FILE] [--max-file-size BYTES]
+                           [--compare PREVIOUS.json] [--history DIR] [--fail-on new-failures]
 
     Loads every *.json vector file under each PATH (recursively; *.schema.json files are skipped;
     a PATH may also be one vector file), runs each selected test against the reference parsers
@@ -101,9 +119,19 @@ enum RunCommand: Subcommand {
     Filters combine: a test runs when it matches every kind of filter given, and any one value
     of each, and no exclude. A selection that matches no test is an error (exit 2).
     Every report is replaced atomically and its folder is created (docs/reports.md).
+    --shard auto reads the shard from TEST_TOTAL_SHARDS/TEST_SHARD_INDEX (Bazel, 0-based; the
+    run touches TEST_SHARD_STATUS_FILE), CI_NODE_TOTAL/CI_NODE_INDEX (GitLab, 1-based),
+    CIRCLE_NODE_TOTAL/CIRCLE_NODE_INDEX or BUILDKITE_PARALLEL_JOB_COUNT/BUILDKITE_PARALLEL_JOB
+    (0-based), says which on the first line, runs the whole corpus when none is set, and is an
+    error (exit 2) when two engines disagree (docs/sharding.md). Under Bazel, XML_OUTPUT_FILE is
+    the default --junit.
     With --expectations FILE (docs/expectations.md), a listed test that fails or errors is
     reported as skipped with its reason; a listed test that passes is a failure (unexpected
     pass), and an entry matching no loaded vector is stale and fails the run.
+    With --compare PREVIOUS.json (an earlier run's --report-json) or --history DIR, every test
+    is compared with the earlier run: the console prints new failures first and the line
+    `since <run id>: N new failures, N fixed, N still failing, N new, N removed`, and the
+    reports show what changed. --fail-on new-failures then exits 0 when every failure is old.
 
     OPTIONS:
     \(spec.optionsHelp)
@@ -122,7 +150,9 @@ enum RunCommand: Subcommand {
       throw UsageError("unexpected argument '\(arguments.positionals[0])'", command: name)
     }
     let roots = arguments.all("vectors").isEmpty ? ["Vectors"] : arguments.all("vectors")
-    let junitPath = arguments.value("junit") ?? "Reports/junit.xml"
+    // Under `bazel test`, the JUnit report goes where Bazel collects it.
+    let bazelXML = console.environment[ShardEngine.xmlOutputVariable].flatMap { $0.isEmpty ? nil : $0 }
+    let junitPath = arguments.value("junit") ?? bazelXML ?? "Reports/junit.xml"
     var failureLimit = 50
     if let text = arguments.value("show-failures") {
       guard let limit = Int(text), limit >= 0 else {
@@ -164,11 +194,33 @@ enum RunCommand: Subcommand {
     }
     let declared = DeclaredSuites.load(listings, loader: loader)
     loader.decoder.declarations = declared.declarations
-    let selection = try selection(from: arguments, command: name, ownSuites: declared.names)
+    var selection = try selection(from: arguments, command: name, ownSuites: declared.names)
+    if arguments.value("shard") == "auto" {
+      let resolution = try ShardEngine.resolve(console.environment)
+      if let file = resolution.statusFile { try ShardEngine.touch(file) }
+      selection.shard = resolution.shard
+      console.print(resolution.note)
+    }
     let destinations = ReportDestinations(
       json: arguments.value("report-json"), markdown: arguments.value("summary-md"),
       html: arguments.value("report-html"))
     let baselinePath = arguments.value("write-expectations")
+    let historyPath = arguments.value("history").map(RunHistory.path(folder:))
+    if let rule = arguments.value("fail-on") {
+      guard rule == "new-failures" else {
+        throw UsageError("--fail-on takes new-failures, got '\(rule)'", command: name)
+      }
+      guard arguments.value("compare") != nil || historyPath != nil else {
+        throw UsageError(
+          "--fail-on new-failures needs an earlier run to compare with: give --compare PREVIOUS.json or --history DIR",
+          command: name)
+      }
+    }
+    if historyPath != nil, let shard = selection.shard {
+      throw UsageError(
+        "--history records whole runs, and --shard \(shard) is a part of one: merge the shards' JSON reports (merge --json) and compare them with `conformance diff`",
+        command: name)
+    }
     // Every destination is checked before anything runs: a bad one is a command-line error now,
     // not after the whole run (docs/reports.md).
     let heldFIFOs: ReportDestinationCheck.HeldFIFOs
@@ -178,6 +230,7 @@ enum RunCommand: Subcommand {
           + [
             ("--report-json", destinations.json), ("--summary-md", destinations.markdown),
             ("--report-html", destinations.html), ("--write-expectations", baselinePath),
+            ("--history", historyPath),
           ].compactMap { option, path in path.map { (option, $0) } })
     } catch {
       var usage = UsageError(error.description, command: name)
@@ -189,13 +242,15 @@ enum RunCommand: Subcommand {
     let runID = RunID.make()
     // From here on, a run that cannot start still replaces every report with one that holds
     // the error, so a dashboard never shows the previous green run as the current one.
-    func cannotStart(_ subject: String, _ reason: String, message: String, implementation: String) -> UsageError {
+    func cannotStart(
+      _ subject: String, _ reason: String, message: String, implementation: String, showsUsage: Bool = true
+    ) -> UsageError {
       writeReports(
         ofStartFailure: LoadFailure(
           location: VectorFileLocation(root: "", path: subject, problem: reason), suite: nil, reason: reason),
         junit: junitPath, destinations: destinations, implementation: implementation, selection: selection,
         runID: runID)
-      var error = UsageError(message, command: name)
+      var error = UsageError(message, command: name, showsUsage: showsUsage)
       error.reportsHandled = true
       return error
     }
@@ -220,7 +275,8 @@ enum RunCommand: Subcommand {
         return stopped.exitStatus
       }
       let commands = arguments.all("adapter").joined(separator: ", ")
-      throw cannotStart("--adapter", error.message, message: error.message, implementation: commands)
+      throw cannotStart(
+        "--adapter", error.message, message: error.message, implementation: commands, showsUsage: error.showsUsage)
     }
     let implementationName = implementations.map(\.name).joined(separator: ", ")
     var expectedFailures: ExpectedFailures? = nil
@@ -229,8 +285,23 @@ enum RunCommand: Subcommand {
         expectedFailures = try ExpectedFailures.load(file: file, maxFileSize: loader.maxFileSize)
       } catch {
         throw cannotStart(
-          "--expectations", error.description, message: "--expectations \(error)", implementation: implementationName)
+          "--expectations", error.description, message: "--expectations \(error)", implementation: implementationName,
+          showsUsage: false)
       }
+    }
+    // The earlier run: read (and refused, naming the file) before anything runs.
+    var previous: RunSnapshot? = nil
+    var history: RunHistory? = nil
+    do {
+      if let folder = arguments.value("history") { history = try RunHistory.load(folder: folder) }
+      if let file = arguments.value("compare") {
+        previous = try RunSnapshot.read(report: file)
+      } else {
+        previous = history?.latestSnapshot
+      }
+    } catch {
+      let option = error.path == historyPath ? "--history" : "--compare"
+      throw cannotStart(option, error.description, message: "\(option) \(error)", implementation: implementationName)
     }
     if let rootError {
       throw cannotStart(
@@ -240,8 +311,9 @@ enum RunCommand: Subcommand {
     // once for the shard stamp, the JSON report and a single root's manifest check.
     let corpusFiles = listings.flatMap(\.corpusFiles)
     let hasManifest = listings.contains { $0.isFolder && $0.manifest != nil }
+    let betweenRuns = previous != nil || history != nil
     let corpusDigest =
-      selection.shard != nil || !destinations.isEmpty || (hasManifest && listings.count == 1)
+      selection.shard != nil || !destinations.isEmpty || betweenRuns || (hasManifest && listings.count == 1)
       ? CorpusDigest.of(corpusFiles, loader: loader) : nil
     let stamp = corpusDigest.flatMap {
       ShardStamp.forRun(selection: selection, corpusDigest: $0, implementations: implementations.map(\.name))
@@ -267,11 +339,15 @@ enum RunCommand: Subcommand {
     runner.roots = roots
     let reportSet = ReportSet()
     let corpusProperties = corpusVersion.map { [JUnitProperty(name: "corpus-version", value: $0)] } ?? []
+    let startTime = JUnitTimestamp.now()
     let junit = JUnitReportWriter(
-      destination: junitPath, runProperties: (stamp?.junitProperties ?? []) + corpusProperties, flavour: flavour)
+      destination: junitPath, timestamp: startTime, runProperties: (stamp?.junitProperties ?? []) + corpusProperties,
+      flavour: flavour)
     junit.runID = runID
     junit.reportSet = reportSet
     junit.shard = selection.shard
+    let labels = implementations.map { (name: $0.name, label: label(of: $0)) }
+    if labels.count == 1 { junit.implementation = labels[0].label } else { junit.implementationLabels = labels }
     var observers: [any RunObserver] = [junit]
     var info = RunReportInfo(
       toolName: ToolInfo.name, toolVersion: ToolInfo.version, implementation: implementationName, roots: roots,
@@ -281,9 +357,13 @@ enum RunCommand: Subcommand {
     info.corpusDigest = corpusDigest
     info.corpusVersion = corpusVersion
     info.runID = runID
+    info.implementationVersion = implementations.count == 1 ? version(of: implementations[0]) : nil
+    info.time = startTime.description
     let reports = RunReports(info: info, destinations: destinations)
     reports.reportSet = reportSet
-    if !reports.destinations.isEmpty { observers.append(reports) }
+    reports.previous = previous
+    reports.history = history
+    if !reports.destinations.isEmpty || betweenRuns { observers.append(reports) }
     let baseline = baselinePath.map(ExpectationsBaselineWriter.init(destination:))
     if let baseline { observers.append(baseline) }
     observers.append(reportSet)
@@ -295,6 +375,13 @@ enum RunCommand: Subcommand {
       ["JUnit report: \(junitPath)"] + reports.writtenLines + [baseline?.writtenLine].compactMap { $0 }
     }
     consoleReporter.implementation = implementationName
+    if let previous {
+      let failing = previous.failingKeys
+      consoleReporter.failedBefore = { failing.contains(RunSnapshot.key($0, $1, $2)) }
+      consoleReporter.comparisonLines = {
+        reports.comparison.map { [$0.line] + $0.differences.map { "note: " + $0 } } ?? []
+      }
+    }
     observers.append(consoleReporter)
     let summary: RunSummary
     do {
@@ -310,7 +397,24 @@ enum RunCommand: Subcommand {
       console.printError("conformance run: \(ConsoleText.escape(error.description))")
       return ConformanceCommand.ExitStatus.usageOrLoadError
     }
-    return summary.exitStatus
+    guard arguments.value("fail-on") != nil else { return summary.exitStatus }
+    let gated = RunComparison.gatedExitStatus(summary, comparison: reports.comparison)
+    if gated != summary.exitStatus {
+      console.print("--fail-on new-failures: every failure is an old one, so the run exits 0")
+    }
+    return gated
+  }
+
+  /// The hello's version of an adapter; this build's for the reference parsers (the version
+  /// `conformance serve` says in its hello).
+  static func version(of implementation: any Implementation) -> String? {
+    if let adapter = implementation as? ProcessImplementation { return adapter.version }
+    return ToolInfo.version
+  }
+
+  /// The implementation as reports name it: the hello's name and version, `reference 0.1.0`.
+  static func label(of implementation: any Implementation) -> String {
+    implementation.name + (version(of: implementation).map { " " + $0 } ?? "")
   }
 
   /// `--timeout SECONDS`, shared with `smoke`: above 0 and at most a day.
@@ -362,7 +466,7 @@ enum RunCommand: Subcommand {
       if let other = adapters.first(where: { $0.name.utf8.elementsEqual(started.name.utf8) }) {
         throw UsageError(
           "--adapter: adapters `\(other.command)` and `\(command)` both answered the hello with the name \(JSONSerializer.compact.string(from: .string(started.name))); each implementation is named by its hello, so the names must differ",
-          command: name)
+          command: name, showsUsage: false)
       }
       adapters.append(started)
     }
@@ -379,14 +483,14 @@ enum RunCommand: Subcommand {
       adapter = try ProcessImplementation(
         command: command, options: options, knownSuites: Contract.suites + ownSuites, interruption: interruption)
     } catch {
-      throw UsageError("--adapter: \(error)", command: name)
+      throw UsageError("--adapter: \(error)", command: name, showsUsage: false)
     }
     let selected = selection.suites.isEmpty ? Contract.suites + ownSuites : selection.suites
     guard selected.contains(where: adapter.supports(suite:)) else {
       let claimed = adapter.suites.isEmpty ? "no suite" : adapter.suites.joined(separator: ", ")
       throw UsageError(
         "--adapter: adapter `\(command)` (\(adapter.name)) implements none of the selected suites (it implements \(claimed); selected: \(selected.joined(separator: ", ")))",
-        command: name)
+        command: name, showsUsage: false)
     }
     return adapter
   }
@@ -417,6 +521,7 @@ enum RunCommand: Subcommand {
     let reportSet = ReportSet()
     let writer = JUnitReportWriter(destination: junit)
     writer.runID = runID
+    writer.implementation = implementation
     writer.reportSet = reportSet
     var observers: [any RunObserver] = [writer]
     if !destinations.isEmpty {
@@ -483,9 +588,10 @@ enum RunCommand: Subcommand {
           + "; suites: \(known.joined(separator: ", "))", command: command)
     }
     var shard: Shard? = nil
-    if let text = arguments.value("shard") {
+    // `auto` is resolved by `run` from the CI engine's variables (``ShardEngine``).
+    if let text = arguments.value("shard"), text != "auto" {
       guard let parsed = Shard(parsing: text) else {
-        throw UsageError("--shard needs K/N with 1 <= K <= N, got '\(text)'", command: command)
+        throw UsageError("--shard needs K/N with 1 <= K <= N, or auto, got '\(text)'", command: command)
       }
       shard = parsed
     }

@@ -2,32 +2,46 @@ import ConformanceJSON
 import ConformanceKit
 import ReferenceParsers
 
-/// `conformance show SUITE ID`: one vector as written, and what the reference parser answers.
+/// `conformance show SUITE ID`: one vector as written, and what the reference parser answers;
+/// with `--adapter`, what another implementation answers beside it.
 enum ShowCommand: Subcommand {
   static let name = "show"
-  static let abstract = "Print one vector and the reference parser's answer to it."
+  static let abstract = "Print one vector and the reference parser's answer to it (and an adapter's)."
 
   static let spec = ArgumentSpec(
     command: name,
     options: [
-      .vectors
+      .vectors,
+      .init(
+        name: "adapter", valueName: "COMMAND",
+        help:
+          "Also ask this implementation (started with /bin/sh -c COMMAND, conformance-adapter/2) and show the difference.",
+        repeatable: false),
+      .init(
+        name: "timeout", valueName: "SECONDS",
+        help: "With --adapter: how long its start and hello, or the request, may take (default: 30).",
+        repeatable: false),
     ])
 
   static var help: String {
     """
-    USAGE: conformance show [--vectors PATH]... SUITE ID
+    USAGE: conformance show [--vectors PATH]... [--adapter COMMAND [--timeout SECONDS]] SUITE ID
 
     Finds the test ID of suite SUITE under the vectors roots and prints its file, description,
     tags, input, context (the file's merged with the test's), expected outcome, the reference
     parser's answer and whether it meets the expectation, each JSON value pretty-printed and in
-    full. `conformance list --tests` lists every SUITE and ID.
+    full. With --adapter, the adapter is started, asked the same request, and its answer is
+    printed beside the expectation and the reference's, with the first difference from the
+    expectation (and from the reference's answer, when they differ) and what it wrote on
+    standard error. `conformance list --tests` lists every SUITE and ID.
 
     OPTIONS:
     \(spec.optionsHelp)
 
-    EXIT STATUS: 0 the reference meets the expectation; 1 it does not (or could not answer);
-    2 no such test (the closest ids are named), a file could not be loaded, or the command line
-    was wrong.
+    EXIT STATUS: 0 the reference (with --adapter: the adapter) meets the expectation; 1 it does
+    not (or could not answer); 2 no such test (the closest ids are named), a file could not be
+    loaded, the adapter could not start or does not implement the suite, or the command line was
+    wrong.
     """
   }
 
@@ -37,6 +51,11 @@ enum ShowCommand: Subcommand {
     }
     let suite = arguments.positionals[0]
     let id = arguments.positionals[1]
+    var options = AdapterOptions(maxRestarts: 0)
+    if let timeout = try RunCommand.timeout(from: arguments, command: name) { options.timeout = timeout }
+    if arguments.value("timeout") != nil && arguments.value("adapter") == nil {
+      throw UsageError("--timeout is for --adapter", command: name)
+    }
     let roots = arguments.all("vectors").isEmpty ? ["Vectors"] : arguments.all("vectors")
     let loaded: [Result<VectorFile, LoadFailure>]
     let declared: DeclaredSuites
@@ -54,7 +73,9 @@ enum ShowCommand: Subcommand {
           ids.append(test.id)
           continue
         }
-        return show(test, in: file, declaration: declared.declarations[suite], console: console)
+        return try show(
+          test, in: file, declaration: declared.declarations[suite], adapter: arguments.value("adapter"),
+          options: options, ownSuites: declared.names, console: console)
       }
     }
     for case .failure(let failure) in loaded { console.printError("LOAD ERROR \(failure)") }
@@ -67,9 +88,10 @@ enum ShowCommand: Subcommand {
     return ConformanceCommand.ExitStatus.usageOrLoadError
   }
 
-  static func show(_ test: VectorTest, in file: VectorFile, declaration: SuiteDeclaration? = nil, console: Console)
-    -> Int32
-  {
+  static func show(
+    _ test: VectorTest, in file: VectorFile, declaration: SuiteDeclaration? = nil, adapter command: String? = nil,
+    options: AdapterOptions = AdapterOptions(), ownSuites: [String] = [], console: Console
+  ) throws -> Int32 {
     func pretty(_ value: JSONValue) -> String { JSONSerializer.pretty.string(from: value) }
     console.print("\(file.suite) \(test.id) (\(file.displayPath))")
     if let description = test.description { console.print("description: \(description)") }
@@ -77,27 +99,74 @@ enum ShowCommand: Subcommand {
     console.print("input: \(pretty(test.input))")
     if !test.context.isEmpty { console.print("context: \(pretty(.object(test.context)))") }
     console.print("expect: \(pretty(test.expectation.json))")
+    var result: TestResult? = nil
     if let declaration {
       // No verdict: the suite is a team's own, and only its adapters can answer.
       console.print(
         "reference: none: the reference has no parser for suite \(file.suite), an own suite declared in \(ConsoleText.escape(declaration.location.displayPath)); run it against an adapter that lists it (conformance run --adapter COMMAND)"
       )
-      return ConformanceCommand.ExitStatus.success
+      if command == nil { return ConformanceCommand.ExitStatus.success }
+    } else {
+      let answer = Runner(implementation: ReferenceImplementation()).run(test, suite: file.suite)
+      if let actual = answer.actual { console.print("reference: \(pretty(actual.json))") }
+      guard command != nil else {
+        console.print("verdict: \(verdict(answer.status))")
+        return status(answer.status)
+      }
+      console.print("reference verdict: \(verdict(answer.status))")
+      result = answer
     }
-    let reference = ReferenceImplementation()
-    let result = Runner(implementation: reference).run(test, suite: file.suite)
-    if let actual = result.actual { console.print("reference: \(pretty(actual.json))") }
-    switch result.status {
-    case .passed:
-      console.print("verdict: passed")
-      return ConformanceCommand.ExitStatus.success
-    case .failed(let failure):
-      console.print("verdict: failed: \(failure.difference)")
-    case .errored(let message):
-      console.print("verdict: errored: \(message)")
-    case .skipped(let reason):
-      console.print("verdict: skipped: \(reason)")
+    guard let command, !command.isEmpty else { throw UsageError("--adapter needs a command", command: name) }
+    let adapter: ProcessImplementation
+    do {
+      adapter = try ProcessImplementation(
+        command: command, options: options, knownSuites: Contract.suites + ownSuites)
+    } catch {
+      throw UsageError("--adapter: \(error)", command: name, showsUsage: false)
     }
+    defer { _ = adapter.finish() }
+    let label = RunCommand.label(of: adapter)
+    guard adapter.supports(suite: file.suite) else {
+      let claimed = adapter.suites.isEmpty ? "no suite" : adapter.suites.joined(separator: ", ")
+      throw UsageError(
+        "--adapter: adapter `\(command)` (\(label)) does not implement suite \(file.suite) (it implements \(claimed))",
+        command: name, showsUsage: false)
+    }
+    let answer = Runner(implementation: adapter).run(test, suite: file.suite)
+    if let actual = answer.actual {
+      console.print("adapter \(ConsoleText.escape(label)): \(pretty(actual.json))")
+    }
+    if case .failed(let failure) = answer.status { console.print("differs:  \(failure.difference)") }
+    if let theirs = answer.actual, let ours = result?.actual, theirs != ours {
+      let exact: Expectation
+      switch ours {
+      case .accept(let output): exact = .accept(output: output)
+      case .reject(let error, let field): exact = .reject(error: error, field: field)
+      }
+      let difference = Comparison.difference(expected: exact, actual: theirs) ?? "field: the reference gives none"
+      console.print("differs from the reference: \(difference)")
+    }
+    if let log = answer.log, !log.isEmpty {
+      console.print("adapter stderr:")
+      for line in log.split(separator: "\n", omittingEmptySubsequences: false).dropLast(log.hasSuffix("\n") ? 1 : 0) {
+        console.print(ConsoleText.continuation + ConsoleText.escape(String(line)))
+      }
+    }
+    console.print("verdict: \(verdict(answer.status))")
+    return status(answer.status)
+  }
+
+  static func verdict(_ status: TestResult.Status) -> String {
+    switch status {
+    case .passed: return "passed"
+    case .failed(let failure): return "failed: \(failure.difference)"
+    case .errored(let message): return "errored: \(ConsoleText.escapeLines(message))"
+    case .skipped(let reason): return "skipped: \(reason)"
+    }
+  }
+
+  static func status(_ status: TestResult.Status) -> Int32 {
+    if case .passed = status { return ConformanceCommand.ExitStatus.success }
     return ConformanceCommand.ExitStatus.testsFailed
   }
 }

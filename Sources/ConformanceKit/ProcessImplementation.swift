@@ -395,6 +395,8 @@ public final class ProcessImplementation: Implementation {
     }
     let suites = values.compactMap(\.stringValue)
     var unknownSuites: [String] = []
+    // Every misspelt suite at once: fixing one typo only to be told of the next wastes a run.
+    var typos: [(suite: String, close: String)] = []
     for suite in suites where !knownSuites.contains(where: { utf8Equal($0, suite) }) {
       // A near miss of a known suite is a typo that would silently skip its tests; a suite far
       // from every known one may be a newer corpus's.
@@ -405,9 +407,19 @@ public final class ProcessImplementation: Implementation {
         unknownSuites.append(suite)
         continue
       }
+      typos.append((suite, close))
+    }
+    if typos.count == 1 {
       throw AdapterError(
         description:
-          "adapter `\(command)` lists suite \(quote(suite)), which the contract does not have (did you mean \(quote(close))?); suites: \(knownSuites.joined(separator: ", "))"
+          "adapter `\(command)` lists suite \(quote(typos[0].suite)), which the contract does not have (did you mean \(quote(typos[0].close))?); suites: \(knownSuites.joined(separator: ", "))"
+      )
+    }
+    if !typos.isEmpty {
+      let listed = typos.map { "\(quote($0.suite)) (did you mean \(quote($0.close))?)" }.joined(separator: ", ")
+      throw AdapterError(
+        description:
+          "adapter `\(command)` lists suites \(listed), which the contract does not have; suites: \(knownSuites.joined(separator: ", "))"
       )
     }
     var version: String? = nil

@@ -95,6 +95,16 @@ public struct FileReport: Sendable {
     self.nanoseconds = nanoseconds
   }
 
+  /// Whether the file is part of the run's selection: one of its tests passes the filters
+  /// (whichever shard owns it), it ran or skipped a test, or it failed to load. Reports and tables
+  /// leave the other files out.
+  public var isInSelection: Bool {
+    switch content {
+    case .loadFailure: return true
+    case .results(let results): return filterMatches > 0 || !results.isEmpty
+    }
+  }
+
   public var counts: Counts {
     var counts = Counts()
     switch content {
@@ -146,7 +156,9 @@ public struct RunSummary: Sendable {
   public var totals = Counts()
   /// Counts per suite, for the closing lines and reports.
   public var bySuite: [String: Counts] = [:]
+  /// Files loaded (or not), and those of them with a test run or skipped here, or a load error.
   public var files = 0
+  public var filesRun = 0
   public var nanoseconds: UInt64 = 0
   /// Expectations entries that matched no test of the loaded corpus; each fails the run.
   public var staleExpectations: [StaleExpectation] = []
@@ -176,6 +188,14 @@ public struct RunSummary: Sendable {
   public var uncheckedOwnSuites: [String] = []
   /// Tests passing the filters in suites the implementation supports (the shard left out).
   public var checkableMatches = 0
+  /// Each `--exclude-tag` or `--exclude-id` that left no test out, with a did-you-mean
+  /// (``ExcludeUsage/unused(_:)``): a misspelt filter, so the run exits 2 as for an empty
+  /// selection. Judged only once every file was seen.
+  public var unusedExcludes: [String] = []
+  /// ``unusedExcludes`` in words (``ExcludeUsage/message(_:)``), `nil` when there is none.
+  public var unusedExcludesReason: String? {
+    unusedExcludes.isEmpty ? nil : ExcludeUsage.message(unusedExcludes)
+  }
   /// Why nothing was checked, in words, when ``nothingSelected`` or ``nothingCheckable``: every
   /// report carries it (a JUnit error testcase, the JSON report's `statusReason`, the Markdown
   /// heading), so no report of such a run reads green.
@@ -195,15 +215,21 @@ public struct RunSummary: Sendable {
   public mutating func add(_ report: FileReport, countingFile: Bool = true) {
     let counts = report.counts
     totals = totals + counts
+    // A file is in the selection when one of its tests passes the filters (whichever shard owns
+    // it) or it failed to load; the tables list only the suites of such files.
+    let selected = report.isInSelection
     if countingFile {
       files += 1
       filterMatches += report.filterMatches
+      if counts.tests > 0 || counts.loadErrors > 0 { filesRun += 1 }
     }
     checkableMatches += report.checkableMatches
-    if let suite = report.suite { bySuite[suite, default: Counts()] = bySuite[suite, default: Counts()] + counts }
+    if let suite = report.suite, selected {
+      bySuite[suite, default: Counts()] = bySuite[suite, default: Counts()] + counts
+    }
     if let implementation = report.implementation {
       byImplementation[implementation, default: Counts()] = byImplementation[implementation, default: Counts()] + counts
-      if let suite = report.suite {
+      if let suite = report.suite, selected {
         bySuiteByImplementation[implementation, default: [:]][suite, default: Counts()] =
           bySuiteByImplementation[implementation, default: [:]][suite, default: Counts()] + counts
       }
@@ -216,7 +242,11 @@ public struct RunSummary: Sendable {
   /// an adapter misbehaved at the end; 0 when every test passed.
   public var exitStatus: Int32 {
     if let interruption { return interruption.exitStatus }
-    if totals.loadErrors > 0 || nothingSelected || nothingCheckable || !uncheckedOwnSuites.isEmpty { return 2 }
+    if totals.loadErrors > 0 || nothingSelected || nothingCheckable || !uncheckedOwnSuites.isEmpty
+      || !unusedExcludes.isEmpty
+    {
+      return 2
+    }
     if totals.failed > 0 || totals.errored > 0 || !staleExpectations.isEmpty || !implementationProblems.isEmpty {
       return 1
     }

@@ -100,20 +100,21 @@ public struct Runner: Sendable {
       count: locations.count, window: max(1, batchSize), threads: threads
     ) { index in
       var usage = ExpectedFailures.Usage(entryCount: entryCount)
-      let (evaluated, drift) = runner.evaluate(locations[index])
+      let (evaluated, drift, excludes) = runner.evaluate(locations[index])
       let single = runner.implementations.count == 1 ? runner.implementations[0].name : nil
       let items = evaluated.map { evaluated in
         let report = runner.expectedFailures.apply(
           to: evaluated, implementation: evaluated.implementation ?? single, usage: &usage)
         return PreparedReport(evaluated: evaluated, report: report, prepared: preparers.map { $0?(report) })
       }
-      return PreparedFile(items: items, usage: usage, drift: drift)
+      return PreparedFile(items: items, usage: usage, drift: drift, excludes: excludes)
     }
     defer { pipeline.stop() }
     var summary = RunSummary()
     summary.implementations = implementations.count > 1 ? implementations.map(\.name) : []
     var owners = IDOwners()
     var expectationUsage = ExpectedFailures.Usage(entryCount: entryCount)
+    var excludeUsage = ExcludeUsage(selection)
     // Own suites' selected tests, and those an implementation could check.
     var ownSuiteMatches: [String: (filter: Int, checkable: Int)] = [:]
     for index in locations.indices {
@@ -138,6 +139,7 @@ public struct Runner: Sendable {
         drift = []
       } else {
         expectationUsage.formUnion(file.usage)
+        if let excludes = file.excludes { excludeUsage.formUnion(excludes) }
       }
       // A file that fails to load belongs to one shard, so merged shard reports hold it once.
       // (The expectations above still saw it, so every shard judges stale entries alike.)
@@ -203,6 +205,10 @@ public struct Runner: Sendable {
         summary.nothingCheckedReason =
           "\(implementations.map(\.name).joined(separator: ", ")) implements none of the selected tests' suites "
           + "(\(suites.joined(separator: ", "))): every test was skipped, nothing was checked"
+      }
+      // Judged once every file was seen, like the selection: an exclude that left nothing out.
+      if summary.stoppedAtProblems == nil && !summary.nothingSelected {
+        summary.unusedExcludes = excludeUsage.unused(selection)
       }
     }
     // Own suites no implementation has: their tests were all skipped, which every report says.
@@ -281,7 +287,7 @@ public struct Runner: Sendable {
 
   /// Loads one file and evaluates it against every implementation: one report per
   /// implementation (one load failure whatever their number), and where they disagree.
-  func evaluate(_ location: VectorFileLocation) -> ([FileReport], [Drift]) {
+  func evaluate(_ location: VectorFileLocation) -> ([FileReport], [Drift], ExcludeUsage?) {
     let started = monotonicNanoseconds()
     let file: VectorFile
     switch loader.load(location) {
@@ -289,7 +295,7 @@ public struct Runner: Sendable {
       let report = FileReport(
         location: location, suite: failure.suite, source: nil, description: nil,
         content: .loadFailure(failure), testIDs: [], nanoseconds: monotonicNanoseconds() - started)
-      return ([report], [])
+      return ([report], [], nil)
     case .success(let loaded):
       file = loaded
     }
@@ -298,6 +304,12 @@ public struct Runner: Sendable {
     // matching nothing is a mistake, a shard owning none of the matches is not.
     var filterMatches = 0
     var tests: [VectorTest] = []
+    var excludes: ExcludeUsage? = nil
+    if selection.hasExcludes {
+      var usage = ExcludeUsage(selection)
+      for test in file.tests { usage.record(test, in: file, selection: selection) }
+      excludes = usage
+    }
     for test in file.tests where selection.matchesFilters(test: test, in: file) {
       filterMatches += 1
       if let shard = selection.shard, !shard.owns(file: file.path, id: test.id) { continue }
@@ -316,8 +328,8 @@ public struct Runner: Sendable {
       if implementations.count > 1 { report.implementation = implementation.name }
       return report
     }
-    guard implementations.count > 1 else { return (reports, []) }
-    return (reports, Drift.disagreements(in: file, location: location, tests: tests, reports: reports))
+    guard implementations.count > 1 else { return (reports, [], excludes) }
+    return (reports, Drift.disagreements(in: file, location: location, tests: tests, reports: reports), excludes)
   }
 
   /// Runs one test against the (first) implementation.
@@ -520,6 +532,8 @@ struct PreparedFile: Sendable {
   var items: [PreparedReport]
   var usage: ExpectedFailures.Usage
   var drift: [Drift]
+  /// Which excludes the file's tests met (`nil` without excludes, or for a file not loaded).
+  var excludes: ExcludeUsage?
 }
 
 extension ExpectedFailures.Usage {

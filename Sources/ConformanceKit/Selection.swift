@@ -43,13 +43,23 @@ public struct Selection: Sendable {
   /// Whether the test passes every filter but the shard: a selection that matches no test this
   /// way is a mistake on the command line, while a shard may own none of the matching tests.
   public func matchesFilters(test: VectorTest, in file: VectorFile) -> Bool {
-    guard includes(suite: file.suite) else { return false }
-    if !tags.isEmpty && !test.tags.contains(where: { tags.contains($0) }) { return false }
-    if !idPatterns.isEmpty && !idPatterns.contains(where: { $0.matches(test.id) }) { return false }
+    guard matchesIncludes(test: test, in: file) else { return false }
     if !excludedTags.isEmpty && test.tags.contains(where: { excludedTags.contains($0) }) { return false }
     if excludedIDPatterns.contains(where: { $0.matches(test.id) }) { return false }
     return true
   }
+
+  /// Whether the test passes `--suite`, `--tag` and `--id` (the excludes and the shard left
+  /// out): the tests an exclude is judged against.
+  public func matchesIncludes(test: VectorTest, in file: VectorFile) -> Bool {
+    guard includes(suite: file.suite) else { return false }
+    if !tags.isEmpty && !test.tags.contains(where: { tags.contains($0) }) { return false }
+    if !idPatterns.isEmpty && !idPatterns.contains(where: { $0.matches(test.id) }) { return false }
+    return true
+  }
+
+  /// Whether any `--exclude-tag` or `--exclude-id` is given.
+  public var hasExcludes: Bool { !excludedTags.isEmpty || !excludedIDPatterns.isEmpty }
 
   /// The filters as command-line options (`--suite leeep.fid --tag unicod`), shard left out;
   /// empty when none is given.
@@ -95,6 +105,88 @@ public struct Selection: Sendable {
   }
 }
 
+/// Which excludes left a test out, over the tests that pass `--suite`, `--tag` and `--id`
+/// (the shard left out, so every shard judges alike): an exclude that leaves nothing out is a
+/// misspelt filter, an error like a `--tag` that matches nothing. Also keeps what a
+/// did-you-mean needs: the tags those tests carry and, for an id written without wildcards,
+/// the closest id.
+public struct ExcludeUsage: Sendable {
+  /// Per `--exclude-tag`, then per `--exclude-id`, in command-line order: whether it matched.
+  public private(set) var tagHits: [Bool]
+  public private(set) var idHits: [Bool]
+  /// Tags carried by the judged tests (only while an `--exclude-tag` is unmatched).
+  public private(set) var seenTags: Set<String> = []
+  /// Per `--exclude-id` without wildcards: the closest id seen (at most 2 edits) and its edits.
+  public private(set) var closestIDs: [(id: String, edits: Int)?]
+
+  public init(_ selection: Selection) {
+    tagHits = selection.excludedTags.map { _ in false }
+    idHits = selection.excludedIDPatterns.map { _ in false }
+    closestIDs = selection.excludedIDPatterns.map { _ in nil }
+  }
+
+  /// Records one test of `file` (call it only when the selection has excludes).
+  public mutating func record(_ test: VectorTest, in file: VectorFile, selection: Selection) {
+    guard selection.matchesIncludes(test: test, in: file) else { return }
+    for (index, tag) in selection.excludedTags.enumerated() where !tagHits[index] {
+      if test.tags.contains(where: { $0.utf8.elementsEqual(tag.utf8) }) { tagHits[index] = true }
+    }
+    if tagHits.contains(false) { seenTags.formUnion(test.tags) }
+    for (index, pattern) in selection.excludedIDPatterns.enumerated() where !idHits[index] {
+      if pattern.matches(test.id) {
+        idHits[index] = true
+        closestIDs[index] = nil
+      } else if !pattern.hasWildcards, abs(test.id.utf8.count - pattern.pattern.utf8.count) <= 2 {
+        let edits = editDistance(test.id, pattern.pattern)
+        if edits <= 2, closestIDs[index].map({ edits < $0.edits }) ?? true { closestIDs[index] = (test.id, edits) }
+      }
+    }
+  }
+
+  /// Adds what another file's usage recorded (the closest ids kept as the first file had them,
+  /// so the result is the same in every run).
+  public mutating func formUnion(_ other: ExcludeUsage) {
+    for index in tagHits.indices where other.tagHits[index] { tagHits[index] = true }
+    for index in idHits.indices {
+      if other.idHits[index] {
+        idHits[index] = true
+        closestIDs[index] = nil
+      } else if !idHits[index], let theirs = other.closestIDs[index],
+        closestIDs[index].map({ theirs.edits < $0.edits }) ?? true
+      {
+        closestIDs[index] = theirs
+      }
+    }
+    if tagHits.contains(false) { seenTags.formUnion(other.seenTags) }
+  }
+
+  /// Why a run whose excludes left nothing out exits 2: each such exclude, with a close tag or id.
+  public static func message(_ unused: [String]) -> String {
+    (unused.count == 1 ? "\(unused[0]) leaves out no test" : "\(unused.joined(separator: ", ")) leave out no test")
+      + " of the selection: a misspelt filter checks more than was meant"
+  }
+
+  /// Each exclude that left no test out, as `--exclude-tag TAG (did you mean --exclude-tag
+  /// OTHER?)`; empty when every exclude did its job.
+  public func unused(_ selection: Selection) -> [String] {
+    var problems: [String] = []
+    for (index, tag) in selection.excludedTags.enumerated() where !tagHits[index] {
+      var candidates = Contract.standardTags.filter(seenTags.contains)
+      candidates += seenTags.filter { !Contract.standardTags.contains($0) }.sorted(by: utf8Precedes)
+      candidates += Contract.standardTags.filter { !seenTags.contains($0) }
+      let close = candidates.map { ($0, editDistance($0, tag)) }.filter { $0.1 <= 2 && $0.0 != tag }
+        .min { $0.1 < $1.1 }?.0
+      problems.append("--exclude-tag \(tag)" + (close.map { " (did you mean --exclude-tag \($0)?)" } ?? ""))
+    }
+    for (index, pattern) in selection.excludedIDPatterns.enumerated() where !idHits[index] {
+      problems.append(
+        "--exclude-id \(pattern.pattern)"
+          + (closestIDs[index].map { " (did you mean --exclude-id \($0.id)?)" } ?? ""))
+    }
+    return problems
+  }
+}
+
 /// A glob over test ids: `*` any run of characters, `?` one character, everything else literal.
 public struct IDPattern: Sendable, CustomStringConvertible {
   public let pattern: String
@@ -106,6 +198,9 @@ public struct IDPattern: Sendable, CustomStringConvertible {
   }
 
   public var description: String { pattern }
+
+  /// Whether the pattern holds a `*` or `?` (without, it matches one id only).
+  public var hasWildcards: Bool { scalars.contains { $0 == "*" || $0 == "?" } }
 
   public func matches(_ id: String) -> Bool {
     let text = Array(id.unicodeScalars)

@@ -18,7 +18,8 @@ public enum HTMLReport {
   public static func text(_ data: RunReportData) -> String {
     let info = data.info
     var meta = [
-      "Implementation <strong>\(ReportText.html(info.implementation))</strong>",
+      (info.implementations.count > 1 ? "Implementations" : "Implementation")
+        + " <strong id=\"implementation\">\(ReportText.html(info.implementationLabel))</strong>",
       "\(ReportText.html(info.toolName)) \(ReportText.html(info.toolVersion))",
       "corpus " + (info.corpusVersion.map { "<strong>\(ReportText.html($0))</strong>" } ?? "unreleased (no manifest)"),
       "\(data.corpusFileCount) vector files",
@@ -39,9 +40,10 @@ public enum HTMLReport {
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
-      <title>Conformance report: \(ReportText.html(info.implementation))</title>
+      <title>Conformance report: \(ReportText.html(info.implementationLabel))</title>
       <style>
       \(HTMLReportAssets.css)
+      \(HTMLBetweenRuns.css)
       </style>
       </head>
       <body>
@@ -51,6 +53,7 @@ public enum HTMLReport {
       </header>
       <noscript><p class="warning">This report draws its tables with JavaScript, which is turned off. The same data is in the JSON report (--report-json).</p></noscript>
       <section id="totals" aria-label="Totals"></section>
+      \(HTMLBetweenRuns.sections(data))
       <div class="filter"><label for="filter">Filter</label> <input id="filter" type="search" autocomplete="off" placeholder="suite, id, tag, file or any text"> <span id="filter-count"></span></div>
       <section><h2>Suites by tag</h2><div class="scroll"><table id="matrix"></table></div>
       <p class="legend"><span class="cell pass">passed</span> <span class="cell fail">failed or errored</span> <span class="cell skip">only skipped</span> <span class="cell none">no tests</span> Each cell: passed / tests run (skipped tests are left out); hover for details.</p></section>
@@ -64,6 +67,7 @@ public enum HTMLReport {
       <script type="application/json" id="report-data">\(embeddedData(data))</script>
       <script>
       \(HTMLReportAssets.script)
+      \(HTMLBetweenRuns.script)
       </script>
       </body>
       </html>

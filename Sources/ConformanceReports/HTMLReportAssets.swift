@@ -46,6 +46,7 @@ enum HTMLReportAssets {
     .failure.unexpected-pass { border-left-color: #8250df; }
     .failure-head { display: flex; flex-wrap: wrap; gap: 6px; align-items: baseline; }
     .failure-head .file { color: #57606a; overflow-wrap: anywhere; }
+    .failure-head .implementation { font-weight: 600; background: #ddf4ff; border-radius: 4px; padding: 0 6px; overflow-wrap: anywhere; }
     .badge { font-size: 12px; padding: 1px 8px; border-radius: 10px; background: var(--fail); color: var(--fail-ink); }
     .badge.errored { background: #fde2c8; color: #7c2d12; }
     .badge.unexpected-pass { background: #e9dcfc; color: #4c1d95; }
@@ -99,7 +100,8 @@ enum HTMLReportAssets {
       function searchText(parts) { return parts.join("\n").toLowerCase(); }
 
       var status = document.getElementById("status");
-      status.textContent = { passed: "passed", failed: "failed", "load-error": "load errors" }[report.status] || report.status;
+      status.textContent = { passed: "passed", failed: "failed", "load-error": "load errors",
+        "unused-exclude": "an exclude leaves out no test" }[report.status] || report.status;
       if (report.interruption) status.textContent = report.interruption.message;
       else if (report.status === "no-tests" && report.statusReason) status.textContent = "nothing checked";
       status.className = "status " + report.status;
@@ -150,26 +152,43 @@ enum HTMLReportAssets {
       var head = el("tr", null, [el("th", { scope: "col" }, ["suite"]), el("th", { scope: "col" }, ["all tests"])]);
       tagNames.forEach(function (tag) { head.append(el("th", { scope: "col", "class": "tag" }, [tag])); });
       if (hasUntagged) head.append(el("th", { scope: "col" }, ["(no tag)"]));
-      var body = el("tbody");
       var matrixRows = [];
-      report.suites.forEach(function (suite) {
-        var row = el("tr", { "data-suite": suite.suite }, [el("th", { scope: "row" }, [suite.suite]),
-          cell(suite, { "data-suite": suite.suite, "data-column": "all" })]);
+      // One suite's row; `name` labels the rows of one implementation in a run of several.
+      function matrixRow(suite, name, label) {
+        var attributes = { "data-suite": suite.suite };
+        if (name !== null) attributes["data-implementation"] = name;
+        function within(extra) { return Object.assign({}, attributes, extra); }
+        var row = el("tr", within({}), [el("th", { scope: "row" }, [name === null ? suite.suite : label + ": " + suite.suite]),
+          cell(suite, within({ "data-column": "all" }))]);
         tagNames.forEach(function (tag) {
-          var found = suite.tags.find(function (entry) { return entry.tag === tag; }) || zero;
-          row.append(cell(found, { "data-suite": suite.suite, "data-column": "tag", "data-tag": tag }));
+          var found = (suite.tags || []).find(function (entry) { return entry.tag === tag; }) || zero;
+          row.append(cell(found, within({ "data-column": "tag", "data-tag": tag })));
         });
-        if (hasUntagged) row.append(cell(suite.untagged, { "data-suite": suite.suite, "data-column": "untagged" }));
-        body.append(row);
+        if (hasUntagged) row.append(cell(suite.untagged || zero, within({ "data-column": "untagged" })));
         matrixRows.push(row);
-      });
-      var totalRow = el("tr", null, [el("th", { scope: "row" }, ["all suites"]),
-        cell(totals, { "data-suite": "*", "data-column": "all" })]);
-      report.tags.forEach(function (entry) {
-        totalRow.append(cell(entry, { "data-suite": "*", "data-column": "tag", "data-tag": entry.tag }));
-      });
-      if (hasUntagged) totalRow.append(cell(untaggedTotal, { "data-suite": "*", "data-column": "untagged" }));
-      matrix.append(el("thead", null, [head]), body, el("tfoot", null, [totalRow]));
+        return row;
+      }
+      var several = report.implementations || [];
+      if (several.length === 0) {
+        var body = el("tbody");
+        report.suites.forEach(function (suite) { body.append(matrixRow(suite, null, null)); });
+        var totalRow = el("tr", null, [el("th", { scope: "row" }, ["all suites"]),
+          cell(totals, { "data-suite": "*", "data-column": "all" })]);
+        report.tags.forEach(function (entry) {
+          totalRow.append(cell(entry, { "data-suite": "*", "data-column": "tag", "data-tag": entry.tag }));
+        });
+        if (hasUntagged) totalRow.append(cell(untaggedTotal, { "data-suite": "*", "data-column": "untagged" }));
+        matrix.append(el("thead", null, [head]), body, el("tfoot", null, [totalRow]));
+      } else {
+        // Several implementations: each one's rows with its own counts, never summed over them.
+        matrix.append(el("thead", null, [head]));
+        several.forEach(function (implementation) {
+          var label = implementation.name + (implementation.version ? " " + implementation.version : "");
+          var group = el("tbody", { "data-implementation": implementation.name });
+          implementation.suites.forEach(function (suite) { group.append(matrixRow(suite, implementation.name, label)); });
+          matrix.append(group);
+        });
+      }
 
       // Failures, with expected and actual side by side and the first difference marked.
       // The JSON texts come from the serializer (invisible scalars already escaped); only their
@@ -183,16 +202,22 @@ enum HTMLReportAssets {
       var kindLabels = { failed: "failed", errored: "errored", "unexpected-pass": "unexpected pass" };
       var failureItems = report.failures.map(function (failure, index) {
         var view = views[index];
-        return { failure: failure, view: view, text: searchText([kindLabels[failure.kind], failure.suite, failure.id,
+        return { failure: failure, view: view, text: searchText([kindLabels[failure.kind], failure.implementation || "", failure.suite, failure.id,
           failure.file, failure.description || "", failure.tags.join(" "), failure.difference || failure.error || "",
           view.expected.join(""), view.actual ? view.actual.join("") : "", failure.entry || ""]) };
       });
       function renderFailure(item) {
         var failure = item.failure;
-        var children = [el("div", { "class": "failure-head" }, [
-          el("span", { "class": "badge " + failure.kind }, [kindLabels[failure.kind] || failure.kind]),
-          el("code", { "class": "suite" }, [failure.suite]), el("code", { "class": "id" }, [failure.id]),
-          el("span", { "class": "file" }, [failure.file])])];
+        var head = [el("span", { "class": "badge " + failure.kind }, [kindLabels[failure.kind] || failure.kind])];
+        // In a run of several implementations, whose failure it is (its hello's name and version).
+        if (failure.implementation !== undefined) {
+          var owner = (report.implementations || []).find(function (entry) { return entry.name === failure.implementation; });
+          head.push(el("span", { "class": "implementation", "data-implementation": failure.implementation },
+            [failure.implementation + (owner && owner.version ? " " + owner.version : "")]));
+        }
+        head.push(el("code", { "class": "suite" }, [failure.suite]), el("code", { "class": "id" }, [failure.id]),
+          el("span", { "class": "file" }, [failure.file]));
+        var children = [el("div", { "class": "failure-head" }, head)];
         if (failure.description) children.push(el("p", { "class": "description" }, [failure.description]));
         if (failure.tags.length) {
           children.push(el("p", { "class": "tags" }, failure.tags.map(function (tag) {
@@ -206,8 +231,8 @@ enum HTMLReportAssets {
         var sides = el("div", { "class": "sides" }, [jsonBlock("expected", item.view.expected)]);
         if (item.view.actual) sides.append(jsonBlock("actual", item.view.actual));
         children.push(sides);
-        return el("article", { "class": "failure " + failure.kind, "data-suite": failure.suite, "data-id": failure.id },
-          children);
+        return el("article", { "class": "failure " + failure.kind, "data-suite": failure.suite, "data-id": failure.id,
+          "data-implementation": failure.implementation || "" }, children);
       }
 
       // Several implementations: the implementation × suite matrix and where they disagree.
@@ -348,6 +373,8 @@ enum HTMLReportAssets {
         try { input.value = decodeURIComponent(location.hash.slice(8)); } catch (error) { input.value = ""; }
       }
       applyFilter();
+      // For the page's other scripts (HTMLBetweenRuns): the data and the text-only helpers.
+      window.conformanceReport = { report: report, el: el, visible: visible };
       document.body.setAttribute("data-rendered", "true");
     })();
     """#

@@ -91,7 +91,10 @@ public enum JSONReportMerger {
   static func merge(_ reports: [JSONObject]) -> JSONObject {
     let first = reports[0]
     var top = JSONObject()
-    for key in ["format", "tool", "implementation"] { top[key] = first[key] }
+    for key in ["format", "tool", "implementation", "implementationVersion"] where first[key] != nil {
+      top[key] = first[key]
+    }
+    if let time = first["time"] { top["time"] = time }
     top["status"] = "passed"
     top["exitStatus"] = 0
     top["durationMilliseconds"] = number(reports.reduce(0) { $0 + int($1["durationMilliseconds"]) })
@@ -100,6 +103,8 @@ public enum JSONReportMerger {
     selection = JSONObject(selection.members.filter { $0.key != "shard" })
     top["selection"] = .object(selection)
     if let expectations = first["expectations"] { top["expectations"] = expectations }
+    // Every shard judges the excludes over the whole corpus alike.
+    if let unused = first["unusedExcludes"] { top["unusedExcludes"] = unused }
     // Totals are computed again from what they count (every input was checked to agree with
     // its own rows and lists, so no input's totals are trusted as such).
     var totals = JSONObject()
@@ -179,6 +184,8 @@ public enum JSONReportMerger {
     }
     let stale = first["staleExpectations"]?.arrayValue ?? []
     top["staleExpectations"] = .array(stale)
+    // Each shard's tests, for a later comparison (a group may appear once per shard).
+    top["results"] = .array(reports.flatMap { $0["results"]?.arrayValue ?? [] })
     if var totals = top["totals"]?.objectValue {
       totals["staleExpectations"] = number(stale.count)
       top["totals"] = .object(totals)
@@ -188,6 +195,8 @@ public enum JSONReportMerger {
       if int(totals["loadErrors"]) > 0 || noTests {
         exit = 2
         status = noTests && int(totals["loadErrors"]) == 0 ? "no-tests" : "load-error"
+      } else if top["unusedExcludes"] != nil {
+        (exit, status) = (2, "unused-exclude")
       } else if int(totals["failed"]) + int(totals["errored"]) + stale.count > 0 {
         (exit, status) = (1, "failed")
       } else {
@@ -232,6 +241,11 @@ public enum JSONReportMerger {
             "suite": .string(suite), "implemented": .bool(rows.contains { $0["implemented"]?.boolValue == true }),
           ]
           for member in sum(rows).members { row[member.key] = member.value }
+          // Its own rows of the suite-by-tag matrix, summed by tag like the top-level ones.
+          if rows.contains(where: { $0["tags"] != nil }) {
+            row["untagged"] = .object(sum(rows.compactMap { $0["untagged"]?.objectValue }))
+            row["tags"] = .array(mergeTags(rows.map { $0["tags"]?.arrayValue ?? [] }))
+          }
           return .object(row)
         })
       object["failures"] = .array(

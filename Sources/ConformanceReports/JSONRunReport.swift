@@ -30,7 +30,12 @@ public enum JSONRunReport {
       ],
       "selection": selection(info.selection),
     ]
+    if let version = info.implementationVersion { top["implementationVersion"] = .string(version) }
     if let runID = info.runID { top["runId"] = .string(runID) }
+    if !data.summary.unusedExcludes.isEmpty {
+      top["unusedExcludes"] = .array(data.summary.unusedExcludes.map(JSONValue.string))
+    }
+    if let time = info.time { top["time"] = .string(time) }
     if let reason = data.statusReason { top["statusReason"] = .string(reason) }
     if let interruption = data.summary.interruption {
       top["interruption"] = [
@@ -97,6 +102,8 @@ public enum JSONRunReport {
         object["message"] = .string(stale.message)
         return .object(object)
       })
+    if let comparison = data.comparison { top["comparison"] = comparison.json }
+    top["results"] = data.results.json
     return .object(top)
   }
 
@@ -134,6 +141,8 @@ public enum JSONRunReport {
           cells.map { cell in
             var row: JSONObject = ["suite": .string(cell.suite), "implemented": .bool(cell.implemented)]
             row.append(counts(cell.counts, loadErrors: false))
+            row["untagged"] = .object(counts(cell.untagged, loadErrors: false))
+            row["tags"] = .array(cell.byTag.map(tagCounts))
             return .object(row)
           })
         object["failures"] = .array(

@@ -67,6 +67,12 @@ public final class JUnitReportWriter: PreparingRunObserver {
   /// The shard this run is, when sharded: its run-level testcases are written so that the
   /// shards' reports merge.
   public var shard: Shard?
+  /// The `implementation` property of every testsuite: the hello's name and version (`reference
+  /// 0.1.0`, `android-sdk 2.3.0`). In a run of one, ``implementation``; in a run of several,
+  /// each report's by its name in ``implementationLabels`` (and all of them, joined, for a file
+  /// that did not load and the run's own testsuites). `nil` and empty leave the property out.
+  public var implementation: String?
+  public var implementationLabels: [(name: String, label: String)] = []
 
   private let file: JUnitReportFile
   private var totals = JUnitCounts()
@@ -104,10 +110,24 @@ public final class JUnitReportWriter: PreparingRunObserver {
 
   /// Renders the file's `<testsuite>` and appends it to the body.
   public func fileFinished(_ report: FileReport) throws(JUnitWriteError) {
+    guard report.isInSelection else { return }
     try append(
       RenderedTestSuite(
         report, hostname: hostname, timestamp: timestamp.description, properties: runProperties,
-        strict: flavour == .strict, runID: runID))
+        strict: flavour == .strict, runID: runID,
+        implementation: Self.label(of: report, single: implementation, labels: implementationLabels)))
+  }
+
+  /// The `implementation` property's value for one report's testsuite.
+  static func label(of report: FileReport, single: String?, labels: [(name: String, label: String)]) -> String? {
+    guard !labels.isEmpty else { return single ?? report.implementation }
+    guard let name = report.implementation else { return labels.map(\.label).joined(separator: ", ") }
+    return labels.first { $0.name.utf8.elementsEqual(name.utf8) }?.label ?? name
+  }
+
+  /// What the run-level testsuites say in their `implementation` property.
+  var runLevelImplementation: String? {
+    implementationLabels.isEmpty ? implementation : implementationLabels.map(\.label).joined(separator: ", ")
   }
 
   /// Renders a file's `<testsuite>` on the runner's worker thread (see ``PreparingRunObserver``):
@@ -118,14 +138,18 @@ public final class JUnitReportWriter: PreparingRunObserver {
     let properties = runProperties
     let strict = flavour == .strict
     let runID = runID
+    let single = implementation
+    let labels = implementationLabels
     return { report in
       RenderedTestSuite(
-        report, hostname: hostname, timestamp: timestamp, properties: properties, strict: strict, runID: runID)
+        report, hostname: hostname, timestamp: timestamp, properties: properties, strict: strict, runID: runID,
+        implementation: JUnitReportWriter.label(of: report, single: single, labels: labels))
     }
   }
 
   /// Appends the `<testsuite>` the ``preparer`` rendered for this report.
   public func fileFinished(_ report: FileReport, prepared: any Sendable) throws(JUnitWriteError) {
+    guard report.isInSelection else { return }
     guard let rendered = prepared as? RenderedTestSuite else { return try fileFinished(report) }
     try append(rendered)
   }
@@ -160,11 +184,13 @@ public final class JUnitReportWriter: PreparingRunObserver {
       }
     }
     let timestamp = self.timestamp.description
+    let implementation = runLevelImplementation
     // A stale expected-failure entry fails the run (exit 1). Every shard judges the entries
     // alike, so only shard 1 writes them and the merged report holds each once.
     if !summary.staleExpectations.isEmpty && (shard?.index ?? 1) == 1 {
       try appendRunLevel { () throws(XMLWriterError) in
-        try JUnitReportWriter.render(stale: summary.staleExpectations, hostname: hostname, timestamp: timestamp)
+        try JUnitReportWriter.render(
+          stale: summary.staleExpectations, hostname: hostname, timestamp: timestamp, implementation: implementation)
       }
     }
     // An adapter problem noticed at the end (a surplus answer) fails the run too; each shard
@@ -174,7 +200,7 @@ public final class JUnitReportWriter: PreparingRunObserver {
       try appendRunLevel { () throws(XMLWriterError) in
         try JUnitReportWriter.render(
           implementationProblems: summary.implementationProblems, namePrefix: prefix, hostname: hostname,
-          timestamp: timestamp)
+          timestamp: timestamp, implementation: implementation)
       }
     }
     // The reasons of the expectations entries, once each: every listed test's <skipped> names
@@ -202,7 +228,21 @@ public final class JUnitReportWriter: PreparingRunObserver {
             RunProblem(
               classname: "conformance.run", name: name, element: "error", type: "nothing-checked", message: reason)
           ], suite: "conformance.run", properties: runID.map { [("run-id", $0)] } ?? [], hostname: hostname,
-          timestamp: timestamp)
+          timestamp: timestamp, implementation: implementation)
+      }
+    }
+    // An exclude that left nothing out exits 2 too (a misspelt filter): an error testcase names
+    // it, so the report of the tests that did run does not read green.
+    if let reason = summary.unusedExcludesReason {
+      let name = (shard.map { "shard-\($0.index)." } ?? "") + "unused-exclude"
+      let runID = self.runID
+      try appendRunLevel { () throws(XMLWriterError) in
+        try JUnitReportWriter.render(
+          runProblems: [
+            RunProblem(
+              classname: "conformance.run", name: name, element: "error", type: "unused-exclude", message: reason)
+          ], suite: "conformance.run", properties: runID.map { [("run-id", $0)] } ?? [], hostname: hostname,
+          timestamp: timestamp, implementation: implementation)
       }
     }
     // What ran is reported; the run itself is marked as cut short, so a dashboard that reads
@@ -210,7 +250,9 @@ public final class JUnitReportWriter: PreparingRunObserver {
     if let interruption = summary.interruption {
       let runID = self.runID
       try appendRunLevel { () throws(XMLWriterError) in
-        try JUnitReportWriter.render(interruption: interruption, hostname: hostname, timestamp: timestamp, runID: runID)
+        try JUnitReportWriter.render(
+          interruption: interruption, hostname: hostname, timestamp: timestamp, runID: runID,
+          implementation: implementation)
       }
     }
     let root = JUnitRootAttributes(
@@ -237,12 +279,13 @@ public final class JUnitReportWriter: PreparingRunObserver {
 
     init(
       _ report: FileReport, hostname: String, timestamp: String, properties: [JUnitProperty] = [],
-      strict: Bool = false, runID: String? = nil
+      strict: Bool = false, runID: String? = nil, implementation: String? = nil
     ) {
       do {
         result = .success(
           try JUnitReportWriter.render(
-            report, hostname: hostname, timestamp: timestamp, properties: properties, strict: strict, runID: runID))
+            report, hostname: hostname, timestamp: timestamp, properties: properties, strict: strict, runID: runID,
+            implementation: implementation))
       } catch {
         result = .failure(error)
       }
@@ -252,7 +295,7 @@ public final class JUnitReportWriter: PreparingRunObserver {
   /// One `<testsuite>` and what it counts.
   static func render(
     _ report: FileReport, hostname: String, timestamp: String, properties extra: [JUnitProperty] = [],
-    strict: Bool = false, runID: String? = nil, passingFromMarkup: Bool = true
+    strict: Bool = false, runID: String? = nil, implementation: String? = nil, passingFromMarkup: Bool = true
   ) throws(XMLWriterError)
     -> (fragment: XMLFragment, counts: JUnitCounts)
   {
@@ -306,10 +349,10 @@ public final class JUnitReportWriter: PreparingRunObserver {
       try writer.attribute("value", TextCap.cut(value ?? "", limit: TextCap.quotedValue))
       try writer.endElement()
     }
-    if let implementation = report.implementation {
+    if let implementation = implementation ?? report.implementation {
       try writer.startElement("property")
       try writer.attribute("name", "implementation")
-      try writer.attribute("value", implementation)
+      try writer.attribute("value", TextCap.cut(implementation, limit: TextCap.quotedValue))
       try writer.endElement()
     }
     try writer.endElement()
@@ -412,9 +455,11 @@ public final class JUnitReportWriter: PreparingRunObserver {
   /// A run-level `<testsuite>` (`adapter`, `expectations`, `conformance.run`): its properties,
   /// then one testcase per problem, each message capped like a test's.
   static func render(
-    runProblems problems: [RunProblem], suite name: String, properties: [(String, String)] = [], hostname: String,
-    timestamp: String
+    runProblems problems: [RunProblem], suite name: String, properties given: [(String, String)] = [],
+    hostname: String, timestamp: String, implementation: String? = nil
   ) throws(XMLWriterError) -> (fragment: XMLFragment, counts: JUnitCounts) {
+    let properties =
+      given + (implementation.map { [("implementation", TextCap.cut($0, limit: TextCap.quotedValue))] } ?? [])
     let failures = problems.filter { $0.element == "failure" }.count
     let counts = JUnitCounts(
       tests: problems.count, failures: failures, errors: problems.count - failures, skipped: 0)
@@ -453,18 +498,20 @@ public final class JUnitReportWriter: PreparingRunObserver {
 
   /// One `<testsuite name="adapter">` with a failing testcase per problem (`end.1`, `end.2`, …).
   static func render(
-    implementationProblems problems: [String], namePrefix: String = "", hostname: String, timestamp: String
+    implementationProblems problems: [String], namePrefix: String = "", hostname: String, timestamp: String,
+    implementation: String? = nil
   ) throws(XMLWriterError) -> (fragment: XMLFragment, counts: JUnitCounts) {
     try render(
       runProblems: problems.enumerated().map { index, problem in
         RunProblem(
           classname: "adapter", name: "\(namePrefix)end.\(index + 1)", element: "failure", type: "adapter-problem",
           message: problem)
-      }, suite: "adapter", hostname: hostname, timestamp: timestamp)
+      }, suite: "adapter", hostname: hostname, timestamp: timestamp, implementation: implementation)
   }
 
   /// One `<testsuite name="expectations">` with a failing testcase per stale entry.
-  static func render(stale: [StaleExpectation], hostname: String, timestamp: String) throws(XMLWriterError)
+  static func render(stale: [StaleExpectation], hostname: String, timestamp: String, implementation: String? = nil)
+    throws(XMLWriterError)
     -> (fragment: XMLFragment, counts: JUnitCounts)
   {
     try render(
@@ -472,12 +519,14 @@ public final class JUnitReportWriter: PreparingRunObserver {
         RunProblem(
           classname: item.entry.suite, name: item.entry.place, element: "failure", type: "stale-expectation",
           message: item.message)
-      }, suite: "expectations", hostname: hostname, timestamp: timestamp)
+      }, suite: "expectations", hostname: hostname, timestamp: timestamp, implementation: implementation)
   }
 
   /// One `<testsuite name="conformance.run">` whose `interrupted` property names the signal,
   /// holding one error testcase `interrupted after N of M files`.
-  static func render(interruption: RunInterruption, hostname: String, timestamp: String, runID: String?)
+  static func render(
+    interruption: RunInterruption, hostname: String, timestamp: String, runID: String?, implementation: String? = nil
+  )
     throws(XMLWriterError)
     -> (fragment: XMLFragment, counts: JUnitCounts)
   {
@@ -492,7 +541,8 @@ public final class JUnitReportWriter: PreparingRunObserver {
           classname: "conformance.run", name: "interrupted", element: "error", type: "interrupted",
           message: interruption.message,
           detail: "; the report holds the files that ran before the signal, the others did not run")
-      ], suite: "conformance.run", properties: properties, hostname: hostname, timestamp: timestamp)
+      ], suite: "conformance.run", properties: properties, hostname: hostname, timestamp: timestamp,
+      implementation: implementation)
   }
 
   /// A file's testcases in `order`. Passing ones without child elements are put together from

@@ -20,7 +20,8 @@ public enum MarkdownSummary {
     lines.append("## \(headline(data))")
     lines.append("")
     var facts = [
-      "Implementation **\(ReportText.markdown(data.info.implementation))**",
+      (data.info.implementations.count > 1 ? "Implementations **" : "Implementation **")
+        + "\(ReportText.markdown(data.info.implementationLabel))**",
       "\(ReportText.markdown(data.info.toolName)) \(ReportText.markdown(data.info.toolVersion))",
       "corpus " + (data.info.corpusVersion.map { "**\(ReportText.markdown($0))**" } ?? "unreleased (no manifest)"),
       "\(data.corpusFileCount) vector files",
@@ -38,6 +39,9 @@ public enum MarkdownSummary {
           + "(\(count(expectations.entries.count, "entry", "entries"))): "
           + "\(data.listedFailures.count) failed as expected, \(count(unexpected, "unexpected pass", "unexpected passes")), "
           + "\(count(stale.count, "stale entry", "stale entries")).")
+    }
+    if let comparison = data.comparison {
+      lines += ComparisonMarkdown.lines(comparison, severalImplementations: !data.info.implementations.isEmpty)
     }
     lines.append("")
     lines.append("| Suite | Tests | Passed | Failed | Errored | Skipped | Load errors |")
@@ -108,6 +112,7 @@ public enum MarkdownSummary {
     if totals.errored > 0 { problems.append("\(totals.errored) errored") }
     if totals.loadErrors > 0 { problems.append(count(totals.loadErrors, "file", "files") + " not loaded") }
     if stale > 0 { problems.append(count(stale, "stale expectation", "stale expectations")) }
+    for exclude in data.summary.unusedExcludes { problems.append(ReportText.markdown(exclude) + " leaves out no test") }
     let rest = "\(totals.passed) passed" + (totals.skipped > 0 ? ", \(totals.skipped) skipped" : "")
     if let interruption = data.summary.interruption {
       return "⚠️ Conformance: \(interruption.message); " + (problems + [rest]).joined(separator: ", ")

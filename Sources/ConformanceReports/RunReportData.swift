@@ -24,6 +24,20 @@ public struct RunReportInfo: Sendable {
   public var corpusVersion: String?
   /// The run's id, the same in every report of the run (``RunID``); `nil` leaves it out.
   public var runID: String?
+  /// In a run of one implementation, its version: the adapter hello's `version`, this build's
+  /// for the reference parsers (in a run of several, each ``ImplementationInfo`` has its own).
+  public var implementationVersion: String?
+
+  /// The implementation(s) as the reports name them: the hello's name and version, each.
+  public var implementationLabel: String {
+    guard !implementations.isEmpty else {
+      return implementation + (implementationVersion.map { " " + $0 } ?? "")
+    }
+    return implementations.map(\.label).joined(separator: ", ")
+  }
+
+  /// When the run started, `YYYY-MM-DDTHH:MM:SSZ` (the JUnit `timestamp`); `nil` leaves it out.
+  public var time: String?
 
   public init(
     toolName: String, toolVersion: String, implementation: String, roots: [String],
@@ -55,6 +69,9 @@ public struct ImplementationInfo: Sendable {
     self.command = command
     self.version = version
   }
+
+  /// Its name and version, as the reports name it.
+  public var label: String { name + (version.map { " " + $0 } ?? "") }
 
   public init(_ implementation: any Implementation) {
     let adapter = implementation as? ProcessImplementation
@@ -140,6 +157,12 @@ public struct RunReportData: Sendable {
   public var listedFailures: [ListedFailure]
   public var suites: [SuiteRow]
   public var tags: [TagCounts]
+  /// Every test's state by (implementation, suite, id): the JSON report's `results`.
+  public var results = ResultIndex()
+  /// Set by `--compare` or `--history`: what changed since the earlier run.
+  public var comparison: RunComparison?
+  /// Set by `--history`: the earlier runs, oldest first, for the trend.
+  public var history: [RunHistory.Entry] = []
 
   public var loadErrors: [FileRow] { files.filter { $0.loadError != nil } }
 
@@ -149,7 +172,13 @@ public struct RunReportData: Sendable {
     /// `false`: the implementation does not implement the suite (its tests were skipped).
     public var implemented: Bool
     public var counts: Counts
+    /// This implementation's tests of the suite without tags, and its counts per tag.
+    public var untagged = Counts()
+    public var byTag: [TagCounts] = []
   }
+
+  /// Per implementation (in a run of several), per suite: its own suite-by-tag row.
+  public var implementationTags: [String: [String: (untagged: Counts, byTag: [TagCounts])]] = [:]
 
   /// The matrix row of each implementation (empty in a run of one): every selected suite with
   /// tests, in the contract's order.
@@ -159,7 +188,9 @@ public struct RunReportData: Sendable {
       let cells = suites.filter { $0.counts.tests > 0 }.map { row in
         MatrixCell(
           suite: row.suite, implemented: implementation.suites.contains(row.suite),
-          counts: bySuite[row.suite] ?? Counts())
+          counts: bySuite[row.suite] ?? Counts(),
+          untagged: implementationTags[implementation.name]?[row.suite]?.untagged ?? Counts(),
+          byTag: implementationTags[implementation.name]?[row.suite]?.byTag ?? [])
       }
       return (implementation, cells)
     }
@@ -179,8 +210,11 @@ public struct RunReportData: Sendable {
     case 0: return "passed"
     case 1: return "failed"
     default:
-      let nothing = summary.nothingSelected || summary.nothingCheckable || !summary.uncheckedOwnSuites.isEmpty
-      return summary.totals.loadErrors == 0 && nothing ? "no-tests" : "load-error"
+      guard summary.totals.loadErrors == 0 else { return "load-error" }
+      if summary.nothingSelected || summary.nothingCheckable || !summary.uncheckedOwnSuites.isEmpty {
+        return "no-tests"
+      }
+      return summary.unusedExcludes.isEmpty ? "load-error" : "unused-exclude"
     }
   }
 
@@ -192,7 +226,7 @@ public struct RunReportData: Sendable {
     if summary.totals.loadErrors > 0 {
       return "\(summary.totals.loadErrors) vector file\(summary.totals.loadErrors == 1 ? "" : "s") could not be loaded"
     }
-    return summary.nothingCheckedReason
+    return summary.nothingCheckedReason ?? summary.unusedExcludesReason
   }
 
   /// Standard tags in the contract's order, then the others in byte order.
@@ -251,6 +285,13 @@ public final class RunReportRecorder: RunObserver {
   private var tags = TagTable()
   private var suiteTags: [String: TagTable] = [:]
   private var suiteUntagged: [String: Counts] = [:]
+  /// The same two per implementation, in a run of several.
+  private var implementationSuiteTags: [String: [String: TagTable]] = [:]
+  private var implementationUntagged: [String: [String: Counts]] = [:]
+  private var results = ResultIndex()
+  /// When set, the ids of every loaded file, selected or not (for ``RunComparison``).
+  public var recordsCorpusTests = false
+  private var corpusIDs: [(suite: String, ids: [String])] = []
   public private(set) var data: RunReportData?
 
   public init(info: RunReportInfo) {
@@ -268,6 +309,8 @@ public final class RunReportRecorder: RunObserver {
   }
 
   public func fileFinished(_ report: FileReport) throws {
+    // A file outside the selection is no row of the run.
+    guard report.isInSelection else { return }
     var row = RunReportData.FileRow(location: report.location, suite: report.suite, counts: report.counts)
     switch report.content {
     case .loadFailure(let failure):
@@ -277,6 +320,7 @@ public final class RunReportRecorder: RunObserver {
       for result in results {
         record(result, suite: suite, location: report.location, implementation: report.implementation)
       }
+      if recordsCorpusTests { corpusIDs.append((suite, report.testIDs)) }
     }
     // A file is one row however many implementations ran it.
     if let last = files.last, report.implementation != nil, last.location.displayPath == row.location.displayPath {
@@ -284,6 +328,13 @@ public final class RunReportRecorder: RunObserver {
     } else {
       files.append(row)
     }
+  }
+
+  /// `suite\0id` of every test of the loaded files, selected or not (with ``recordsCorpusTests``).
+  public var corpusTests: Set<String> {
+    var tests: Set<String> = []
+    for (suite, ids) in corpusIDs { for id in ids { tests.insert(suite + "\u{0}" + id) } }
+    return tests
   }
 
   public func runFinished(_ summary: RunSummary) throws {
@@ -296,6 +347,19 @@ public final class RunReportRecorder: RunObserver {
     data = RunReportData(
       info: info, summary: summary, corpusDigest: digest.hexValue, corpusFileCount: digest.fileCount, files: files,
       failures: failures, listedFailures: listedFailures, suites: suites, tags: tags.ordered)
+    for (implementation, bySuite) in implementationSuiteTags {
+      for (suite, table) in bySuite {
+        data!.implementationTags[implementation, default: [:]][suite] = (
+          implementationUntagged[implementation]?[suite] ?? Counts(), table.ordered
+        )
+      }
+    }
+    for (implementation, bySuite) in implementationUntagged {
+      for (suite, untagged) in bySuite where data!.implementationTags[implementation]?[suite] == nil {
+        data!.implementationTags[implementation, default: [:]][suite] = (untagged, [])
+      }
+    }
+    data?.results = results
   }
 
   private func record(
@@ -306,8 +370,19 @@ public final class RunReportRecorder: RunObserver {
     for tag in distinctTags {
       tags.add(result.status, tag: tag)
       suiteTags[suite, default: TagTable()].add(result.status, tag: tag)
+      if let implementation {
+        implementationSuiteTags[implementation, default: [:]][suite, default: TagTable()].add(result.status, tag: tag)
+      }
     }
-    if distinctTags.isEmpty { suiteUntagged[suite, default: Counts()].add(result.status) }
+    if distinctTags.isEmpty {
+      suiteUntagged[suite, default: Counts()].add(result.status)
+      if let implementation {
+        implementationUntagged[implementation, default: [:]][suite, default: Counts()].add(result.status)
+      }
+    }
+    results.add(
+      implementation: implementation ?? info.implementation, suite: suite, id: result.id,
+      state: ResultIndex.State(result.status))
 
     func failure(_ kind: RunReportData.Failure.Kind, actual: JSONValue?, message: String) -> RunReportData.Failure {
       RunReportData.Failure(

@@ -23,6 +23,14 @@ public final class RunReports: RunObserver {
   private let recorder: RunReportRecorder
   /// When set, the reports are staged there and renamed into place with the run's others.
   public var reportSet: ReportSet?
+  /// The earlier run to compare with (`--compare`, else the history's newest run).
+  public var previous: RunSnapshot? {
+    didSet { recorder.recordsCorpusTests = previous != nil }
+  }
+  /// `--history`: read before the run; written with this run appended when it finishes.
+  public var history: RunHistory?
+  /// What changed since ``previous``, once the run finished.
+  public private(set) var comparison: RunComparison?
 
   public init(
     info: RunReportInfo, destinations: ReportDestinations,
@@ -43,7 +51,8 @@ public final class RunReports: RunObserver {
 
   public func runFinished(_ summary: RunSummary) throws {
     try recorder.runFinished(summary)
-    guard let data = recorder.data else { return }
+    guard var data = recorder.data else { return }
+    try betweenRuns(&data)
     for (path, text) in [
       (destinations.json, { JSONRunReport.text(data) }),
       (destinations.markdown, { MarkdownSummary.text(data, failureLimit: self.markdownFailureLimit) }),
@@ -59,11 +68,34 @@ public final class RunReports: RunObserver {
     }
   }
 
+  /// Compares the run with the earlier one and appends it to the history (staged with the
+  /// reports, so it is renamed into place with them). An interrupted run is not appended: it
+  /// saw only some of the files, and its counts would read as a drop in the trend.
+  private func betweenRuns(_ data: inout RunReportData) throws(ReportWriteError) {
+    if let previous {
+      comparison = RunComparison(
+        previous: previous, current: RunSnapshot(data), corpusTests: { self.recorder.corpusTests })
+      data.comparison = comparison
+    }
+    guard let history, data.summary.interruption == nil else {
+      data.history = history?.entries ?? []
+      return
+    }
+    let updated = history.appending(RunHistory.entry(of: data), results: data.results)
+    data.history = updated.entries
+    let bytes = Array(updated.text.utf8)
+    if let reportSet {
+      reportSet.add(try ReportFileWriter.stage(bytes: bytes, to: updated.path))
+    } else {
+      try ReportFileWriter.writeAtomically(bytes: bytes, to: updated.path)
+    }
+  }
+
   /// `JSON report: PATH` lines for the console, in option order.
   public var writtenLines: [String] {
     [
       ("JSON report", destinations.json), ("Markdown summary", destinations.markdown),
-      ("HTML report", destinations.html),
+      ("HTML report", destinations.html), ("History", history?.path),
     ]
     .compactMap { label, path in path.map { "\(label): \($0)" } }
   }

@@ -63,9 +63,25 @@ import Testing
       result.output.hasSuffix(
         """
                 (requests carry any JSON value, escaped on one line: parse them with a JSON library, and answer every request, with {"id": …, "error": "…"} when nothing else fits)
-        2 of 5 checks failed (docs/adapters.md).
+          ok    end: exited when its input closed
+        2 of 6 checks failed (docs/adapters.md).
 
         """))
+  }
+
+  @Test func everyMisspeltSuiteOfTheHelloIsNamed() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let script = try folder.write(
+      "typos.py",
+      sloppyAdapter.replacingOccurrences(
+        of: #"["leeep.fid"]"#, with: #"["leeep.fidd", "leeep.user-idd", "nothing.like.it"]"#))
+    let result = conformance(["smoke", "--vectors", packageRoot() + "/Vectors", "--adapter", "exec python3 \(script)"])
+    #expect(result.status == 1)
+    #expect(
+      result.output.contains(
+        #"lists suites "leeep.fidd" (did you mean "leeep.fid"?), "leeep.user-idd" (did you mean "leeep.user-id"?), which the contract does not have; suites: "#
+      ), "\(result.output)")
   }
 
   @Test func aHelloFailureAndALingeringAdapterAreChecksThatFail() throws {

@@ -39,7 +39,7 @@ let failingFID =
     #expect(suite.error.hasPrefix("conformance run: unknown suite 'leeep.fdi' (did you mean 'leeep.fid'?);"))
     #expect(
       conformance(["run", "--shard", "3/2"]).error.hasPrefix(
-        "conformance run: --shard needs K/N with 1 <= K <= N, got '3/2'"))
+        "conformance run: --shard needs K/N with 1 <= K <= N, or auto, got '3/2'"))
     #expect(conformance(["run", "--junit"]).error.hasPrefix("conformance run: --junit needs a value (FILE)"))
     #expect(conformance([]).status == 2)
   }

@@ -50,7 +50,7 @@ import Testing
     let mistakes: [([String], String)] = [
       (["--bogus"], "unknown option --bogus"),
       (["--suite", "nosuch"], "unknown suite 'nosuch'"),
-      (["--shard", "3/2"], "--shard needs K/N with 1 <= K <= N, got '3/2'"),
+      (["--shard", "3/2"], "--shard needs K/N with 1 <= K <= N, or auto, got '3/2'"),
       (["--max-failures", "0"], "--max-failures needs a whole number of at least 1, got '0'"),
       (["--junit-flavour", "weird"], "--junit-flavour is standard or strict, got 'weird'"),
       (["--show-failures", "x"], "--show-failures needs a whole number, got 'x'"),

@@ -88,7 +88,7 @@ import Testing
       #expect(result.status == 2)
       #expect(
         result.error
-          == "conformance run: --expectations \(file): \(reason)\nRun `conformance run --help` for usage.\n")
+          == "conformance run: --expectations \(file): \(reason)\n")
     }
   }
 

@@ -92,4 +92,55 @@ struct DriftingImplementation: Implementation {
     #expect(blocks.contains(#"{"result": "reject", "error": "planted"}"#))
     #expect(blocks.contains(#"{"result": "accept", "output": "bug-2"}"#))
   }
+
+  /// The planted bug's failures, as the page draws them: every failure card names the
+  /// implementation with the bug (its hello's name and version), and the suite-by-tag matrix
+  /// has each implementation's own rows, never their sum.
+  @Test func everyFailureCardNamesItsImplementationAndTheTagMatrixIsPerImplementation() throws {
+    let chromium = try Chromium.find()
+    let folder = try TemporaryFolder("drift-cards")
+    defer { folder.remove() }
+    let inputs = ["a", "bug-1", "b", "bug-2", "c", "bug-3"]
+    let fidTests = inputs.map { input in
+      let tag = input.hasPrefix("bug") ? "boundary" : "valid"
+      return
+        #"{"id": "echo.\#(input)", "tags": ["\#(tag)"], "input": "\#(input)", "expect": {"result": "accept", "output": "\#(input)"}}"#
+    }
+    try folder.write("v/fid.json", vectors(fidTests.joined(separator: ",")))
+    let implementations: [any Implementation] = [EchoingImplementation(), DriftingImplementation()]
+    let info = RunReportInfo(
+      toolName: "conformance", toolVersion: "9.9.9", implementation: "echo-sdk, drifting-sdk",
+      roots: [folder.path + "/v"],
+      implementations: [
+        ImplementationInfo(name: "echo-sdk", suites: ["leeep.fid", "leeep.user-id"], version: "1.0.0"),
+        ImplementationInfo(name: "drifting-sdk", suites: ["leeep.fid"], version: "2.0.0"),
+      ])
+    let html = folder.path + "/report.html"
+    let summary = try Runner(implementations: implementations).run(
+      roots: [folder.path + "/v"],
+      observers: [RunReports(info: info, destinations: ReportDestinations(html: html))])
+    #expect(summary.totals.failed == 3)
+
+    let dom = DumpedDOM(try chromium.dumpDOM(URL(fileURLWithPath: html).absoluteString))
+    #expect(dom.all("body").first?.attributes["data-rendered"] == "true", "the report's script did not run")
+    #expect(
+      dom.all("strong", where: { $0.attributes["id"] == "implementation" }).map(\.text) == [
+        "echo-sdk 1.0.0, drifting-sdk 2.0.0"
+      ])
+    let cards = dom.all("article", where: { $0.attributes["class"]?.hasPrefix("failure") == true })
+    #expect(cards.map { $0.attributes["data-id"] } == ["echo.bug-1", "echo.bug-2", "echo.bug-3"])
+    #expect(cards.allSatisfy { $0.attributes["data-implementation"] == "drifting-sdk" })
+    let named = dom.all("span", where: { $0.attributes["class"] == "implementation" })
+    #expect(named.map(\.text) == ["drifting-sdk 2.0.0", "drifting-sdk 2.0.0", "drifting-sdk 2.0.0"])
+
+    // The matrix: one row per implementation and suite, each with its own counts.
+    let matrixCells = dom.all(
+      "td", where: { $0.attributes["data-column"] == "all" && $0.attributes["data-suite"] == "leeep.fid" })
+    #expect(matrixCells.map { $0.attributes["data-implementation"] ?? "" } == ["echo-sdk", "drifting-sdk"])
+    #expect(matrixCells.map(\.text) == ["6 / 6", "3 / 6"])
+    let boundary = dom.all("td", where: { $0.attributes["data-tag"] == "boundary" })
+    #expect(boundary.map(\.text) == ["3 / 3", "0 / 3"])
+    #expect(dom.all("th", where: { $0.text == "drifting-sdk 2.0.0: leeep.fid" }).count == 1)
+    #expect(dom.all("th", where: { $0.text == "all suites" }).isEmpty, "a summed total row")
+  }
 }

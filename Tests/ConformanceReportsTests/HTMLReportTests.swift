@@ -28,7 +28,9 @@ import Testing
     }
     #expect(html.contains("default-src 'none'"))
     #expect(html.contains("<title>Conformance report: fixture &lt;b&gt;&quot;impl&quot;&lt;/b&gt;</title>"))
-    #expect(html.contains("Implementation <strong>fixture &lt;b&gt;&quot;impl&quot;&lt;/b&gt;</strong>"))
+    #expect(
+      html.contains(#"Implementation <strong id="implementation">fixture &lt;b&gt;&quot;impl&quot;&lt;/b&gt;</strong>"#)
+    )
     // Raw controls never reach the file.
     #expect(!html.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0 == "\u{202E}" })
   }

@@ -44,7 +44,7 @@ def requests():
         request, answer = json.loads(line), serve.stdout.readline().rstrip(b"\n")
         if request.get("type") == "hello":
             hello = json.loads(answer)
-            hello["name"] = os.path.splitext(os.path.basename(sys.argv[0]))[0]
+            hello["name"] = os.environ.get("ADAPTER_NAME") or os.path.splitext(os.path.basename(sys.argv[0]))[0]
             answer = json.dumps(hello).encode()
         yield request, answer
     serve.stdin.close()

@@ -1,0 +1,344 @@
+import ConformanceJSON
+import ConformanceKit
+
+/// What changed between an earlier run and this one, test by test: every (implementation,
+/// suite, id) of either run that did not pass in both falls in exactly one of five lists.
+///
+/// - `newFailures`: counts against this run (failed, errored, unexpected pass), and was in the
+///   earlier run without counting against it (it passed, or was skipped);
+/// - `fixed`: counted against the earlier run, and is in this one without counting against it;
+/// - `stillFailing`: counts against both;
+/// - `new`: not in the earlier run (with its state now: it may fail);
+/// - `removed`: in the earlier run, not in this one, with the reason when it is known.
+///
+/// Tests that passed (or were skipped) in both are in none of them. The runs may differ in
+/// corpus, selection or implementations; they are still compared, and ``differences`` says how.
+public struct RunComparison: Sendable {
+  public struct Entry: Sendable {
+    public var implementation: String
+    public var suite: String
+    public var id: String
+    /// This run's state (the earlier run's for `removed`).
+    public var state: ResultIndex.State
+    /// For a test failing now: its kind, file and first difference or error.
+    public var failure: RunSnapshot.FailureDetail?
+    /// For `removed`: why it is not in this run, when known.
+    public var reason: String?
+  }
+
+  public enum Category: String, CaseIterable, Sendable {
+    case newFailures, fixed, stillFailing, new, removed
+
+    /// How the console and the summaries name it.
+    public var words: String {
+      switch self {
+      case .newFailures: return "new failures"
+      case .fixed: return "fixed"
+      case .stillFailing: return "still failing"
+      case .new: return "new"
+      case .removed: return "removed"
+      }
+    }
+  }
+
+  /// The earlier run and this one.
+  public var previous: RunInfo
+  public var current: RunInfo
+  public var lists: [Category: [Entry]] = [:]
+  /// How the two runs differ besides their results (corpus, selection, implementations), one
+  /// sentence each; empty when they ran the same corpus, selection and implementations.
+  public var differences: [String] = []
+
+  /// The facts of one side that the comparison shows.
+  public struct RunInfo: Sendable {
+    public var source: String
+    public var runID: String?
+    public var time: String?
+    public var implementations: [String]
+    public var corpusDigest: String?
+  }
+
+  public func entries(_ category: Category) -> [Entry] { lists[category] ?? [] }
+  public func count(_ category: Category) -> Int { lists[category]?.count ?? 0 }
+
+  /// Tests that count against this run and did not count against the earlier one: the new
+  /// failures and the new tests that fail. `--fail-on new-failures` fails the run on these.
+  public var regressions: Int {
+    count(.newFailures) + entries(.new).filter { $0.state == .failed }.count
+  }
+
+  /// How the earlier run is named: its run id, else where it came from.
+  public var previousName: String { previous.runID ?? previous.source }
+
+  /// `since <run id>: N new failures, N fixed, N still failing, N new, N removed`.
+  public var line: String {
+    "since \(previousName): "
+      + Category.allCases.map { "\(count($0)) \($0.words)" }.joined(separator: ", ")
+  }
+
+  /// Compares `current` with `previous`. `corpusTests`, when given, gives the `suite\0id` of
+  /// every test in this run's corpus, selected or not (asked only when a test was removed): a
+  /// removed test still in it was left out by the selection. Without it (an offline `diff`),
+  /// the reason comes from this run's filters.
+  public init(previous: RunSnapshot, current: RunSnapshot, corpusTests: (() -> Set<String>)? = nil) {
+    self.previous = RunInfo(previous)
+    self.current = RunInfo(current)
+    differences = Self.differences(previous, current)
+
+    let lookup = previous.lookup ?? ResultLookup(previous.results)
+    let flatStates = lookup.states
+    var seen = [Bool](repeating: false, count: lookup.ids.count)
+    var lists: [Category: [Entry]] = [:]
+    var newIDs: [[UInt8]: Set<String>] = [:]
+    var duplicate: Entry?
+    for group in current.results.groups {
+      let groupKey = Self.groupKey(group.implementation, group.suite)
+      let table = lookup.positions[groupKey]
+      for (id, state) in zip(group.ids, group.states) {
+        var entry = Entry(implementation: group.implementation, suite: group.suite, id: id, state: state)
+        if state == .failed {
+          entry.failure = current.failures[RunSnapshot.key(group.implementation, group.suite, id)]
+        }
+        guard let position = table?[id] else {
+          if !newIDs[groupKey, default: []].insert(id).inserted { duplicate = duplicate ?? entry }
+          lists[.new, default: []].append(entry)
+          continue
+        }
+        if seen[position] { duplicate = duplicate ?? entry }
+        seen[position] = true
+        switch (flatStates[position] == .failed, state == .failed) {
+        case (false, true): lists[.newFailures, default: []].append(entry)
+        case (true, true): lists[.stillFailing, default: []].append(entry)
+        case (true, false): lists[.fixed, default: []].append(entry)
+        case (false, false): break
+        }
+      }
+    }
+    let currentImplementations = Set(current.implementations.map { Array($0.utf8) })
+    var corpus: Set<String>? = nil
+    for position in seen.indices where !seen[position] {
+      let group = previous.results.groups[Int(lookup.groups[position])]
+      var entry = Entry(
+        implementation: group.implementation, suite: group.suite, id: lookup.ids[position], state: flatStates[position])
+      if corpus == nil, let corpusTests { corpus = corpusTests() }
+      entry.reason = Self.removalReason(
+        entry, current: current, implementationRan: currentImplementations.contains(Array(group.implementation.utf8)),
+        corpusTests: corpus)
+      lists[.removed, default: []].append(entry)
+    }
+    self.lists = lists
+    currentDuplicate = duplicate.map { ResultLookup.twice($0.implementation, $0.suite, $0.id) }
+  }
+
+  /// Set when this run's `results` list a test twice (a report no run wrote): what to say.
+  public private(set) var currentDuplicate: String?
+
+  static func groupKey(_ implementation: String, _ suite: String) -> [UInt8] {
+    Array(implementation.utf8) + [0] + Array(suite.utf8)
+  }
+
+  /// Why a test of the earlier run is not in this one, when that can be told.
+  static func removalReason(
+    _ entry: Entry, current: RunSnapshot, implementationRan: Bool, corpusTests: Set<String>?
+  ) -> String? {
+    if !implementationRan { return "implementation not in this run" }
+    if let stopped = current.stoppedEarly { return "not run: this run \(stopped)" }
+    if let corpusTests {
+      if corpusTests.contains(entry.suite + "\u{0}" + entry.id) {
+        return current.selection.shard != nil && !current.selection.hasFilters
+          ? "in another shard" : "filtered out"
+      }
+      return current.loadErrors > 0 ? "not found: the vector is gone, or its file failed to load" : "vector gone"
+    }
+    // Offline: this run's filters say whether they leave the test out; tags and shards cannot
+    // be judged without the vector.
+    let selection = current.selection
+    if !selection.includes(suite: entry.suite)
+      || (!selection.idPatterns.isEmpty && !selection.idPatterns.contains { $0.matches(entry.id) })
+      || selection.excludedIDPatterns.contains(where: { $0.matches(entry.id) })
+    {
+      return "filtered out"
+    }
+    if selection.tags.isEmpty && selection.excludedTags.isEmpty && selection.shard == nil && current.loadErrors == 0 {
+      return "vector gone"
+    }
+    return nil
+  }
+
+  /// Corpus, selection and implementations, when they differ.
+  static func differences(_ previous: RunSnapshot, _ current: RunSnapshot) -> [String] {
+    var differences: [String] = []
+    if let before = previous.corpusDigest, let now = current.corpusDigest, before != now {
+      var sentence = "the corpus differs: digest \(before.prefix(12))… before, \(now.prefix(12))… now"
+      if let filesBefore = previous.corpusFiles, let filesNow = current.corpusFiles {
+        sentence += " (\(filesBefore) vector files before, \(filesNow) now)"
+      }
+      differences.append(sentence)
+    }
+    let selectionBefore = describe(previous.selection)
+    let selectionNow = describe(current.selection)
+    if selectionBefore != selectionNow {
+      differences.append("the selection differs: \(selectionBefore) before, \(selectionNow) now")
+    }
+    let before = previous.implementations
+    let now = current.implementations
+    if before.map({ Array($0.utf8) }) != now.map({ Array($0.utf8) }) {
+      differences.append(
+        "the implementations differ: \(before.joined(separator: ", ")) before, \(now.joined(separator: ", ")) now")
+    }
+    if let stopped = previous.stoppedEarly { differences.append("the earlier run did not see every file: \(stopped)") }
+    if let stopped = current.stoppedEarly { differences.append("this run did not see every file: \(stopped)") }
+    return differences
+  }
+
+  /// The selection as command-line filters, `everything` when there are none.
+  static func describe(_ selection: Selection) -> String {
+    var parts = selection.filterArguments
+    if let shard = selection.shard { parts += (parts.isEmpty ? "" : " ") + "--shard \(shard)" }
+    return parts.isEmpty ? "every test" : "`\(parts)`"
+  }
+}
+
+extension RunComparison.RunInfo {
+  init(_ snapshot: RunSnapshot) {
+    self.init(
+      source: snapshot.source, runID: snapshot.runID, time: snapshot.time, implementations: snapshot.implementations,
+      corpusDigest: snapshot.corpusDigest)
+  }
+}
+
+// MARK: - JSON
+
+extension RunComparison {
+  /// The JSON report's `comparison`: the earlier run, `counts` under the five keys, what
+  /// differs, and the five lists.
+  public var json: JSONValue {
+    var object = headerJSON
+    for category in Category.allCases {
+      object[category.rawValue] = .array(entries(category).map(Self.entryJSON))
+    }
+    return .object(object)
+  }
+
+  /// Everything but the lists.
+  var headerJSON: JSONObject {
+    var previousObject: JSONObject = ["source": .string(previous.source)]
+    if let runID = previous.runID { previousObject["runId"] = .string(runID) }
+    if let time = previous.time { previousObject["time"] = .string(time) }
+    previousObject["implementations"] = .array(previous.implementations.map(JSONValue.string))
+    if let digest = previous.corpusDigest { previousObject["corpusDigest"] = .string(digest) }
+    var counts = JSONObject()
+    for category in Category.allCases { counts[category.rawValue] = .number(JSONNumber(count(category))) }
+    return [
+      "previous": .object(previousObject), "counts": .object(counts),
+      "differences": .array(differences.map(JSONValue.string)),
+    ]
+  }
+
+  static func entryJSON(_ entry: Entry) -> JSONValue {
+    var object: JSONObject = [
+      "implementation": .string(entry.implementation), "suite": .string(entry.suite), "id": .string(entry.id),
+      "status": .string(entry.state.name),
+    ]
+    if let failure = entry.failure {
+      object["kind"] = .string(failure.kind)
+      if let file = failure.file { object["file"] = .string(file) }
+      if let message = failure.message { object["message"] = .string(message) }
+    }
+    if let reason = entry.reason { object["reason"] = .string(reason) }
+    return .object(object)
+  }
+
+  /// `conformance diff --json`: the comparison of two reports as one document, written list by
+  /// list so that a comparison of millions of tests never becomes one tree in memory.
+  public func documentText(old: String, new: String) -> String {
+    var header = headerJSON
+    var currentObject: JSONObject = ["source": .string(current.source)]
+    if let runID = current.runID { currentObject["runId"] = .string(runID) }
+    if let time = current.time { currentObject["time"] = .string(time) }
+    currentObject["implementations"] = .array(current.implementations.map(JSONValue.string))
+    if let digest = current.corpusDigest { currentObject["corpusDigest"] = .string(digest) }
+    var top: JSONObject = ["format": .string(Self.format), "oldReport": .string(old), "newReport": .string(new)]
+    top["previous"] = header["previous"]
+    top["current"] = .object(currentObject)
+    header["previous"] = nil
+    for member in header.members { top[member.key] = member.value }
+    var text = JSONSerializer.pretty.string(from: .object(top))
+    text.removeLast()  // the closing brace; the lists follow
+    while text.last == "\n" || text.last == " " { text.removeLast() }
+    for category in Category.allCases {
+      text += ",\n  \"\(category.rawValue)\": ["
+      let entries = entries(category)
+      for (index, entry) in entries.enumerated() {
+        text += (index == 0 ? "\n    " : ",\n    ") + JSONSerializer.compact.string(from: Self.entryJSON(entry))
+      }
+      text += entries.isEmpty ? "]" : "\n  ]"
+    }
+    return text + "\n}\n"
+  }
+
+  public static let format = "conformance-comparison/1"
+}
+
+// MARK: - --fail-on new-failures
+
+extension RunComparison {
+  /// The exit status under `--fail-on new-failures`: 0 instead of 1 when no failure is new (no
+  /// new failure, no new test failing) and nothing else failed the run (a stale expectations
+  /// entry, an adapter's late problem: those are not test results that can be old). Every
+  /// other status stands: a load error, an empty selection or an interruption is never gated.
+  public static func gatedExitStatus(_ summary: RunSummary, comparison: RunComparison?) -> Int32 {
+    guard summary.exitStatus == 1, let comparison, comparison.regressions == 0,
+      summary.staleExpectations.isEmpty, summary.implementationProblems.isEmpty
+    else { return summary.exitStatus }
+    return 0
+  }
+}
+
+extension RunSnapshot {
+  /// ``key(_:_:_:)`` of every test that counted against the run.
+  public var failingKeys: Set<String> {
+    var keys: Set<String> = []
+    for group in results.groups {
+      for (id, state) in zip(group.ids, group.states) where state == .failed {
+        keys.insert(Self.key(group.implementation, group.suite, id))
+      }
+    }
+    return keys
+  }
+}
+
+/// A run's tests found by key: per group (implementation and suite bytes) the position of each
+/// id in flat arrays, so the tests a later run does not have are found afterwards, in run order.
+public struct ResultLookup: Sendable {
+  var positions: [[UInt8]: [String: Int]] = [:]
+  var ids: [String] = []
+  var states: [ResultIndex.State] = []
+  var groups: [Int32] = []
+  /// The first (implementation, suite, id) listed twice, as ``twice(_:_:_:)`` words it.
+  var duplicate: String?
+
+  init(_ index: ResultIndex) {
+    ids.reserveCapacity(index.count)
+    states.reserveCapacity(index.count)
+    groups.reserveCapacity(index.count)
+    for (number, group) in index.groups.enumerated() {
+      let groupKey = RunComparison.groupKey(group.implementation, group.suite)
+      var table = positions.removeValue(forKey: groupKey) ?? [:]
+      table.reserveCapacity(table.count + group.ids.count)
+      for (id, state) in zip(group.ids, group.states) {
+        if table.updateValue(ids.count, forKey: id) != nil, duplicate == nil {
+          duplicate = Self.twice(group.implementation, group.suite, id)
+        }
+        ids.append(id)
+        states.append(state)
+        groups.append(Int32(number))
+      }
+      positions[groupKey] = table
+    }
+  }
+
+  static func twice(_ implementation: String, _ suite: String, _ id: String) -> String {
+    "`results` lists \(suite) \(id) of \(implementation) twice"
+  }
+}

@@ -1,0 +1,291 @@
+import ConformanceJSON
+import ConformanceKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `--history DIR`: `DIR/history.json` keeps the summaries of the last ``limit`` runs, oldest
+/// first: run id, time, status, corpus digest and selection, and per implementation and suite
+/// the passed, failed, errored and skipped counts and the ids that failed. The newest entry also
+/// keeps `results`, every test's state, so the next run can say what changed since it without
+/// `--compare`; older entries drop them, so the file grows with its 50 entries, not with every
+/// run ever made.
+///
+/// The file is untrusted like any report: size-bounded, every member checked, rewritten from
+/// what was read. One that cannot be read is an error naming it, never silently restarted.
+public struct RunHistory: Sendable {
+  public static let format = "conformance-history/1"
+  /// Runs kept.
+  public static let limit = 50
+  public static let fileName = "history.json"
+
+  public struct SuiteEntry: Sendable {
+    public var suite: String
+    public var counts: Counts
+    /// Ids of the tests that counted against the run (failed, errored, unexpected pass).
+    public var failing: [String]
+  }
+
+  public struct ImplementationEntry: Sendable {
+    public var name: String
+    public var suites: [SuiteEntry]
+
+    public var passed: Int { suites.reduce(0) { $0 + $1.counts.passed } }
+    public var failed: Int { suites.reduce(0) { $0 + $1.counts.failed + $1.counts.errored } }
+  }
+
+  public struct Entry: Sendable {
+    public var runID: String?
+    public var time: String?
+    public var status: String
+    public var corpusDigest: String
+    public var corpusFiles: Int
+    public var selection: Selection
+    public var implementations: [ImplementationEntry]
+  }
+
+  /// The history file.
+  public let path: String
+  /// Oldest first.
+  public private(set) var entries: [Entry]
+  /// The newest entry's `results`, and them by key once read (checked to list no test twice).
+  public private(set) var latestResults: ResultIndex?
+  private var latestLookup: ResultLookup?
+
+  public init(path: String, entries: [Entry] = [], latestResults: ResultIndex? = nil) {
+    self.path = path
+    self.entries = entries
+    self.latestResults = latestResults
+  }
+
+  public static func path(folder: String) -> String {
+    folder.hasSuffix("/") ? folder + fileName : folder + "/" + fileName
+  }
+
+  /// The newest run as a snapshot to compare with; `nil` for an empty history.
+  public var latestSnapshot: RunSnapshot? {
+    guard let last = entries.last, let results = latestResults else { return nil }
+    var snapshot = RunSnapshot(
+      source: "history \(path)", runID: last.runID, time: last.time, implementations: last.implementations.map(\.name),
+      corpusDigest: last.corpusDigest, corpusFiles: last.corpusFiles, selection: last.selection, status: last.status,
+      results: results)
+    snapshot.lookup = latestLookup
+    for implementation in last.implementations {
+      for suite in implementation.suites {
+        for id in suite.failing {
+          snapshot.failures[RunSnapshot.key(implementation.name, suite.suite, id)] = RunSnapshot.FailureDetail(
+            kind: "failed", file: nil, message: nil)
+        }
+      }
+    }
+    return snapshot
+  }
+
+  /// The entry of a finished run.
+  public static func entry(of data: RunReportData) -> Entry {
+    let info = data.info
+    let names = info.implementations.isEmpty ? [info.implementation] : info.implementations.map(\.name)
+    var failing: [[UInt8]: [String]] = [:]
+    for failure in data.failures {
+      let key = RunComparison.groupKey(failure.implementation ?? info.implementation, failure.suite)
+      failing[key, default: []].append(failure.id)
+    }
+    let implementations = names.map { name in
+      let bySuite =
+        info.implementations.isEmpty ? data.summary.bySuite : data.summary.bySuiteByImplementation[name] ?? [:]
+      let suites = bySuite.keys.sorted(by: RunReportData.suitePrecedes).map { suite in
+        SuiteEntry(
+          suite: suite, counts: bySuite[suite]!, failing: failing[RunComparison.groupKey(name, suite)] ?? [])
+      }
+      return ImplementationEntry(name: name, suites: suites)
+    }
+    return Entry(
+      runID: info.runID, time: info.time, status: data.status, corpusDigest: data.corpusDigest,
+      corpusFiles: data.corpusFileCount, selection: info.selection, implementations: implementations)
+  }
+
+  /// The history with `entry` appended as the newest (with `results`), the oldest dropped
+  /// beyond ``limit``.
+  public func appending(_ entry: Entry, results: ResultIndex) -> RunHistory {
+    RunHistory(path: path, entries: Array((entries + [entry]).suffix(Self.limit)), latestResults: results)
+  }
+
+  /// The file's text.
+  public var text: String {
+    var runs: [JSONValue] = entries.map(Self.json)
+    if let latestResults, var last = runs.last?.objectValue {
+      last["results"] = latestResults.json
+      runs[runs.count - 1] = .object(last)
+    }
+    let top: JSONObject = ["format": .string(Self.format), "runs": .array(runs)]
+    return JSONSerializer.pretty.string(from: .object(top)) + "\n"
+  }
+
+  static func json(_ entry: Entry) -> JSONValue {
+    var object = JSONObject()
+    if let runID = entry.runID { object["runId"] = .string(runID) }
+    if let time = entry.time { object["time"] = .string(time) }
+    object["status"] = .string(entry.status)
+    object["corpusDigest"] = .string(entry.corpusDigest)
+    object["corpusFiles"] = .number(JSONNumber(entry.corpusFiles))
+    object["selection"] = JSONRunReport.selection(entry.selection)
+    object["implementations"] = .array(
+      entry.implementations.map { implementation in
+        [
+          "name": .string(implementation.name),
+          "suites": .array(
+            implementation.suites.map { suite in
+              [
+                "suite": .string(suite.suite), "passed": .number(JSONNumber(suite.counts.passed)),
+                "failed": .number(JSONNumber(suite.counts.failed)),
+                "errored": .number(JSONNumber(suite.counts.errored)),
+                "skipped": .number(JSONNumber(suite.counts.skipped)),
+                "failing": .array(suite.failing.map(JSONValue.string)),
+              ]
+            }),
+        ]
+      })
+    return .object(object)
+  }
+
+  // MARK: - Reading
+
+  /// Reads `DIR/history.json`: an empty history when there is no such file yet; an error naming
+  /// the file for one that exists but cannot be read or is not a history.
+  public static func load(folder: String, maxFileSize: Int = RunSnapshot.maxFileSize) throws(PreviousRunError)
+    -> RunHistory
+  {
+    let path = path(folder: folder)
+    var status = stat()
+    if lstat(path, &status) != 0 && errno == ENOENT { return RunHistory(path: path) }
+    let bytes = try RunSnapshot.readBytes(path, limit: maxFileSize)
+    let shape = "not a \(format) file (written by `conformance run --history`)"
+    var format: String?
+    var entries: [Entry] = []
+    var latest: ResultIndex?
+    try RunSnapshot.scanMembers(bytes, path: path, shape: shape) { key, cursor in
+      switch key {
+      case "format":
+        format = cursor.string()
+        return format == nil ? .syntax : .read
+      case "runs":
+        return cursor.forEachElement { cursor in
+          guard entries.count < limit else { return .problem("it holds more than the \(limit) runs a history keeps") }
+          switch readEntry(&cursor) {
+          case .none: return .syntax
+          case .some(.failure(let problem)): return .problem("runs[\(entries.count)]: \(problem.reason)")
+          case .some(.success(let (entry, results))):
+            entries.append(entry)
+            latest = results
+            return .read
+          }
+        }
+      default:
+        return cursor.value() == nil ? .syntax : .read
+      }
+    }
+    guard format == Self.format else {
+      throw PreviousRunError(path: path, reason: "\(shape): no \"format\": \"\(Self.format)\"")
+    }
+    if !entries.isEmpty && latest == nil {
+      throw PreviousRunError(path: path, reason: "\(shape): its newest run has no `results`")
+    }
+    var history = RunHistory(path: path, entries: entries, latestResults: latest)
+    if let latest {
+      let lookup = ResultLookup(latest)
+      if let duplicate = lookup.duplicate { throw PreviousRunError(path: path, reason: "\(shape): \(duplicate)") }
+      history.latestLookup = lookup
+    }
+    return history
+  }
+
+  private struct EntryProblem: Error {
+    var reason: String
+  }
+
+  /// One entry at the cursor: `nil` on a syntax error, a failure naming what is wrong.
+  private static func readEntry(_ cursor: inout JSONCursor) -> Result<(Entry, ResultIndex?), EntryProblem>? {
+    guard cursor.enterObject() else { return nil }
+    var members = JSONObject()
+    var results: ResultIndex?
+    while true {
+      switch cursor.nextKey() {
+      case .end:
+        do {
+          return .success((try entry(from: members), results))
+        } catch {
+          return .failure(error)
+        }
+      case .invalid: return nil
+      case .key(let raw):
+        let key = String(decoding: raw, as: UTF8.self)
+        if key == "results" {
+          guard let index = ResultIndex.read(&cursor) else { return .failure(EntryProblem(reason: "bad `results`")) }
+          results = index
+        } else {
+          guard let value = cursor.value() else { return nil }
+          members[key] = value
+        }
+      }
+    }
+  }
+
+  private static func entry(from object: JSONObject) throws(EntryProblem) -> Entry {
+    func count(_ value: JSONValue?, _ name: String) throws(EntryProblem) -> Int {
+      guard let number = value?.numberValue?.intValue, number >= 0 else {
+        throw EntryProblem(reason: "\(name) is not a count")
+      }
+      return number
+    }
+    let runID = object["runId"]?.stringValue
+    if let runID, !isHex(runID, length: 32) { throw EntryProblem(reason: "runId is not 32 hex digits") }
+    guard let status = object["status"]?.stringValue, status.utf8.count <= 32 else {
+      throw EntryProblem(reason: "no status")
+    }
+    guard let digest = object["corpusDigest"]?.stringValue, isHex(digest, length: 64) else {
+      throw EntryProblem(reason: "corpusDigest is not 64 hex digits")
+    }
+    let time = object["time"]?.stringValue
+    if let time, time.utf8.count > 40 { throw EntryProblem(reason: "time is not a time") }
+    guard let implementationValues = object["implementations"]?.arrayValue else {
+      throw EntryProblem(reason: "no implementations")
+    }
+    var implementations: [ImplementationEntry] = []
+    for value in implementationValues {
+      guard let implementation = value.objectValue, let name = implementation["name"]?.stringValue, !name.isEmpty,
+        name.utf8.count <= ResultIndex.maxNameBytes, let suiteValues = implementation["suites"]?.arrayValue
+      else { throw EntryProblem(reason: "an implementation without its name or suites") }
+      var suites: [SuiteEntry] = []
+      for suiteValue in suiteValues {
+        guard let suite = suiteValue.objectValue, let suiteName = suite["suite"]?.stringValue,
+          Contract.isValidTestID(suiteName), let failingValues = suite["failing"]?.arrayValue
+        else { throw EntryProblem(reason: "a suite of \(name) without its name or failing ids") }
+        var counts = Counts()
+        counts.passed = try count(suite["passed"], "passed")
+        counts.failed = try count(suite["failed"], "failed")
+        counts.errored = try count(suite["errored"], "errored")
+        counts.skipped = try count(suite["skipped"], "skipped")
+        var failing: [String] = []
+        for id in failingValues {
+          guard let text = id.stringValue, Contract.isValidTestID(text) else {
+            throw EntryProblem(reason: "a failing id of \(suiteName) is not a test id")
+          }
+          failing.append(text)
+        }
+        suites.append(SuiteEntry(suite: suiteName, counts: counts, failing: failing))
+      }
+      implementations.append(ImplementationEntry(name: name, suites: suites))
+    }
+    return Entry(
+      runID: runID, time: time, status: status, corpusDigest: digest,
+      corpusFiles: try count(object["corpusFiles"] ?? 0, "corpusFiles"),
+      selection: RunSnapshot.selection(object["selection"]), implementations: implementations)
+  }
+
+  static func isHex(_ text: String, length: Int) -> Bool {
+    text.utf8.count == length && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
+  }
+}

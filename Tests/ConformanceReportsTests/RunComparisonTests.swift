@@ -1,0 +1,240 @@
+import ConformanceJSON
+import ConformanceKit
+import ConformanceTestSupport
+import Foundation
+import Testing
+
+@testable import ConformanceReports
+
+/// ``RunComparison``: the five lists, the removal reasons, what differs between two runs, and
+/// earlier reports read as the untrusted input they are.
+@Suite struct RunComparisonTests {
+  static func snapshot(
+    _ tests: [(String, String, ResultIndex.State)], implementation: String = "sdk", runID: String = "r1",
+    digest: String = String(repeating: "a", count: 64), selection: Selection = Selection()
+  ) -> RunSnapshot {
+    var index = ResultIndex()
+    for (suite, id, state) in tests { index.add(implementation: implementation, suite: suite, id: id, state: state) }
+    return RunSnapshot(
+      source: "report old.json", runID: runID, time: "2026-01-01T00:00:00Z", implementations: [implementation],
+      corpusDigest: digest, corpusFiles: 3, selection: selection, status: nil, results: index)
+  }
+
+  func ids(_ comparison: RunComparison, _ category: RunComparison.Category) -> [String] {
+    comparison.entries(category).map(\.id)
+  }
+
+  @Test func everyTestThatDidNotPassInBothRunsIsInExactlyOneList() {
+    let before = Self.snapshot([
+      ("leeep.fid", "a", .passed), ("leeep.fid", "b", .failed), ("leeep.fid", "c", .failed),
+      ("leeep.fid", "d", .passed), ("leeep.fid", "e", .skipped), ("leeep.fid", "f", .passed),
+      ("leeep.fid", "h", .failed), ("leeep.fid", "s", .failed),
+    ])
+    let after = Self.snapshot(
+      [
+        ("leeep.fid", "a", .failed), ("leeep.fid", "b", .passed), ("leeep.fid", "c", .failed),
+        ("leeep.fid", "d", .passed), ("leeep.fid", "e", .failed), ("leeep.fid", "g", .failed),
+        ("leeep.fid", "s", .skipped),
+      ], runID: "r2")
+    let comparison = RunComparison(previous: before, current: after, corpusTests: { ["leeep.fid\u{0}f"] })
+    #expect(ids(comparison, .newFailures) == ["a", "e"])
+    #expect(ids(comparison, .fixed) == ["b", "s"])
+    #expect(comparison.entries(.fixed).map(\.state) == [.passed, .skipped])
+    #expect(ids(comparison, .stillFailing) == ["c"])
+    #expect(ids(comparison, .new) == ["g"])
+    #expect(ids(comparison, .removed) == ["f", "h"])
+    #expect(comparison.entries(.removed).map(\.reason) == ["filtered out", "vector gone"])
+    // The failing new test counts as a regression too.
+    #expect(comparison.regressions == 3)
+    #expect(comparison.line == "since r1: 2 new failures, 2 fixed, 1 still failing, 1 new, 2 removed")
+    #expect(comparison.differences == [])
+  }
+
+  @Test func theSameIDInAnotherSuiteOrImplementationIsAnotherTest() {
+    let before = Self.snapshot([("leeep.fid", "x", .failed)])
+    let after = Self.snapshot([("leeep.user-id", "x", .failed)])
+    let comparison = RunComparison(previous: before, current: after)
+    #expect(ids(comparison, .new) == ["x"])
+    #expect(ids(comparison, .removed) == ["x"])
+    let otherImplementation = RunComparison(
+      previous: before, current: Self.snapshot([("leeep.fid", "x", .failed)], implementation: "kotlin"))
+    #expect(otherImplementation.entries(.removed).map(\.reason) == ["implementation not in this run"])
+    #expect(otherImplementation.differences == ["the implementations differ: sdk before, kotlin now"])
+  }
+
+  @Test func anOfflineComparisonTellsTheReasonFromTheFilters() {
+    let before = Self.snapshot([("leeep.fid", "length.1", .passed), ("leeep.user-id", "a", .passed)])
+    let after = Self.snapshot([("leeep.fid", "length.2", .passed)], selection: Selection(suites: ["leeep.fid"]))
+    let comparison = RunComparison(previous: before, current: after)
+    #expect(comparison.entries(.removed).map(\.id) == ["length.1", "a"])
+    // length.1 passes --suite leeep.fid, and no tag filter could have left it out: it is gone.
+    #expect(comparison.entries(.removed).map(\.reason) == ["vector gone", "filtered out"])
+    #expect(comparison.differences == ["the selection differs: every test before, `--suite leeep.fid` now"])
+    let byTag = RunComparison(
+      previous: before, current: Self.snapshot([], selection: Selection(suites: ["leeep.fid"], tags: ["valid"])))
+    #expect(byTag.entries(.removed).map(\.reason) == [nil, "filtered out"])
+  }
+
+  @Test func anotherCorpusIsStillComparedAndSaidSo() {
+    let before = Self.snapshot([("leeep.fid", "a", .failed)])
+    var after = Self.snapshot([("leeep.fid", "a", .failed)], digest: String(repeating: "b", count: 64))
+    after.corpusFiles = 4
+    after.stoppedEarly = "interrupted by SIGTERM after 1 of 4 files"
+    let comparison = RunComparison(previous: before, current: after)
+    #expect(ids(comparison, .stillFailing) == ["a"])
+    #expect(
+      comparison.differences == [
+        "the corpus differs: digest aaaaaaaaaaaa… before, bbbbbbbbbbbb… now (3 vector files before, 4 now)",
+        "this run did not see every file: interrupted by SIGTERM after 1 of 4 files",
+      ])
+  }
+
+  @Test func failOnNewFailuresTurnsOnlyARunOfOldFailuresGreen() {
+    var summary = RunSummary()
+    summary.totals.failed = 1
+    let old = RunComparison(
+      previous: Self.snapshot([("leeep.fid", "a", .failed)]), current: Self.snapshot([("leeep.fid", "a", .failed)]))
+    #expect(RunComparison.gatedExitStatus(summary, comparison: old) == 0)
+    let regressed = RunComparison(
+      previous: Self.snapshot([("leeep.fid", "a", .passed)]), current: Self.snapshot([("leeep.fid", "a", .failed)]))
+    #expect(RunComparison.gatedExitStatus(summary, comparison: regressed) == 1)
+    #expect(RunComparison.gatedExitStatus(summary, comparison: nil) == 1)
+    summary.totals.loadErrors = 1
+    #expect(RunComparison.gatedExitStatus(summary, comparison: old) == 2)
+    summary.totals.loadErrors = 0
+    summary.implementationProblems = ["late answer"]
+    #expect(RunComparison.gatedExitStatus(summary, comparison: old) == 1)
+  }
+
+  // MARK: - Earlier reports are untrusted
+
+  func report(results: String, extra: String = "") -> String {
+    #"{"format": "conformance-report/1", "implementation": "sdk", "runId": "r", \#(extra) "results": \#(results)}"#
+  }
+
+  @Test func aReportIsReadBackWithItsFailures() throws {
+    let folder = try TemporaryFolder("previous")
+    defer { folder.remove() }
+    let path = try folder.write(
+      "old.json",
+      report(
+        results: #"[{"implementation": "sdk", "suite": "leeep.fid", "passed": ["a"], "failed": ["b"], "skipped": []}]"#,
+        extra:
+          #""failures": [{"kind": "errored", "file": "V/f.json", "suite": "leeep.fid", "id": "b", "error": "boom"}], "#)
+    )
+    let snapshot = try RunSnapshot.read(report: path)
+    #expect(snapshot.results.count == 2)
+    #expect(snapshot.failingKeys == [RunSnapshot.key("sdk", "leeep.fid", "b")])
+    #expect(snapshot.failures[RunSnapshot.key("sdk", "leeep.fid", "b")]?.message == "boom")
+    #expect(snapshot.source == "report \(path)")
+  }
+
+  @Test(arguments: [
+    ("[1, 2]", "`results` is not a list of {implementation, suite, passed, failed, skipped} with test ids"),
+    (
+      #"[{"implementation": "sdk", "suite": "leeep.fid", "passed": ["../../etc"], "failed": [], "skipped": []}]"#,
+      "`results` is not a list of {implementation, suite, passed, failed, skipped} with test ids"
+    ),
+    (
+      #"[{"implementation": "sdk", "suite": "leeep.fid", "passed": ["a"], "failed": ["a"], "skipped": []}]"#,
+      "`results` lists leeep.fid a of sdk twice"
+    ),
+  ])
+  func aReportWithBadResultsIsRefusedNamingTheFile(results: String, reason: String) throws {
+    let folder = try TemporaryFolder("previous")
+    defer { folder.remove() }
+    let path = try folder.write("old.json", report(results: results))
+    #expect(throws: PreviousRunError(path: path, reason: "not a conformance-report/1 JSON report: \(reason)")) {
+      try RunSnapshot.read(report: path)
+    }
+  }
+
+  @Test func otherFilesAreRefusedSayingWhy() throws {
+    let folder = try TemporaryFolder("previous")
+    defer { folder.remove() }
+    let notJSON = try folder.write("junit.xml", "<testsuites/>")
+    #expect(
+      throws: PreviousRunError(
+        path: notJSON, reason: "invalid JSON: line 1, column 1: unexpected character '<', expected a value")
+    ) {
+      try RunSnapshot.read(report: notJSON)
+    }
+    let other = try folder.write("other.json", #"{"format": "conformance-list/1", "results": []}"#)
+    #expect(
+      throws: PreviousRunError(
+        path: other, reason: #"not a conformance-report/1 JSON report: no "format": "conformance-report/1""#)
+    ) {
+      try RunSnapshot.read(report: other)
+    }
+    let old = try folder.write("old.json", #"{"format": "conformance-report/1", "implementation": "sdk"}"#)
+    #expect(
+      throws: PreviousRunError(
+        path: old,
+        reason:
+          "a conformance-report/1 report without `results` (the state of every test), written by an older conformance: run it again with this version to compare against it"
+      )
+    ) { try RunSnapshot.read(report: old) }
+    let big = try folder.write("big.json", report(results: "[]") + String(repeating: " ", count: 2000))
+    #expect(throws: PreviousRunError.self) { try RunSnapshot.read(report: big, maxFileSize: 1000) }
+    do {
+      _ = try RunSnapshot.read(report: big, maxFileSize: 1000)
+    } catch {
+      #expect(error.description.hasPrefix("\(big): cannot read: "))
+    }
+    #expect(throws: PreviousRunError.self) { try RunSnapshot.read(report: folder.path) }
+  }
+
+  // MARK: - History
+
+  static func entry(_ number: Int) -> RunHistory.Entry {
+    var counts = Counts()
+    counts.passed = number
+    counts.failed = 1
+    return RunHistory.Entry(
+      runID: String(repeating: "0", count: 31) + String(number % 10), time: "2026-01-01T00:00:0\(number % 10)Z",
+      status: "failed", corpusDigest: String(repeating: "c", count: 64), corpusFiles: 2, selection: Selection(),
+      implementations: [
+        .init(name: "sdk", suites: [.init(suite: "leeep.fid", counts: counts, failing: ["bad.\(number)"])])
+      ])
+  }
+
+  @Test func aHistoryKeepsTheLastFiftyRunsAndOnlyTheNewestResults() throws {
+    let folder = try TemporaryFolder("history")
+    defer { folder.remove() }
+    var history = try RunHistory.load(folder: folder.path + "/h")
+    #expect(history.entries.isEmpty)
+    #expect(history.latestSnapshot == nil)
+    for number in 1...52 {
+      var results = ResultIndex()
+      results.add(implementation: "sdk", suite: "leeep.fid", id: "bad.\(number)", state: .failed)
+      history = history.appending(Self.entry(number), results: results)
+      try ReportFileWriter.writeAtomically(history.text, to: history.path)
+      history = try RunHistory.load(folder: folder.path + "/h")
+    }
+    #expect(history.entries.count == 50)
+    #expect(history.entries.first?.implementations.first?.passed == 3)
+    let text = try folder.read("h/history.json")
+    #expect(text.components(separatedBy: "\"results\"").count == 2)
+    let latest = try #require(history.latestSnapshot)
+    #expect(latest.failingKeys == [RunSnapshot.key("sdk", "leeep.fid", "bad.52")])
+    #expect(latest.source == "history \(folder.path)/h/history.json")
+  }
+
+  @Test func aHistoryThatCannotBeReadIsAnErrorNamingIt() throws {
+    let folder = try TemporaryFolder("history")
+    defer { folder.remove() }
+    let path = try folder.write("h/history.json", #"{"format": "conformance-history/1", "runs": [{"status": 1}]}"#)
+    #expect(
+      throws: PreviousRunError(
+        path: path,
+        reason: "not a conformance-history/1 file (written by `conformance run --history`): runs[0]: no status")
+    ) { try RunHistory.load(folder: folder.path + "/h") }
+    _ = try folder.write("h/history.json", "{\"format\": \"conformance-history/1\", \"runs\": [")
+    do {
+      _ = try RunHistory.load(folder: folder.path + "/h")
+      Issue.record("a truncated history was read")
+    } catch {
+      #expect(error.description.hasPrefix("\(path): invalid JSON: "))
+    }
+  }
+}
