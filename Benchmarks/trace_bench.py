@@ -124,15 +124,20 @@ def main(argv=None) -> int:
     workdir = args.workdir or tempfile.mkdtemp(prefix="trace-bench-")
     sizes = [name for name in SIZES if not (args.no_1m and name == "1M")]
     rows = []
+    load_start = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     try:
+        folders = {name: os.path.join(workdir, name) for name in sizes}
+        sizes_on_disk = {name: write_corpus(folders[name], SIZES[name]) for name in sizes}
+        # The sizes alternate within each round, so a busy neighbour hurts them alike.
+        runs = {name: [] for name in sizes}
+        for round_index in range(args.rounds):
+            for name in sizes:
+                runs[name].append(timed_run(binary, folders[name], os.path.join(workdir, name + ".xml")))
+                log("round %d %s: %.3f s wall, %.3f s CPU" % (round_index + 1, name, *runs[name][-1]))
         for name in sizes:
-            folder = os.path.join(workdir, name)
-            size = write_corpus(folder, SIZES[name])
-            runs = [timed_run(binary, folder, os.path.join(workdir, name + ".xml")) for _ in range(args.rounds)]
-            wall = statistics.median(run[0] for run in runs)
-            cpu = statistics.median(run[1] for run in runs)
-            rows.append((name, SIZES[name], size, wall, cpu))
-            log("%s: %.3f s wall, %.3f s CPU" % (name, wall, cpu))
+            wall = statistics.median(run[0] for run in runs[name])
+            cpu = statistics.median(run[1] for run in runs[name])
+            rows.append((name, SIZES[name], sizes_on_disk[name], wall, cpu))
     finally:
         if not args.workdir:
             shutil.rmtree(workdir, ignore_errors=True)
@@ -148,9 +153,16 @@ def main(argv=None) -> int:
         previous = (wall, cpu)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print()
-    print("Median of %d runs, %s UTC, nproc %d, %s, load average %.2f; command: %s" % (
+    walls = {name: wall for name, _, _, wall, _ in rows}
+    if "10k" in walls and "100k" in walls:
+        growth = walls["100k"] / walls["10k"]
+        print("- 10k → 100k steps: median wall time grows %.1fx (target at most 12x): %s" % (
+            growth, "met" if growth <= 12 else "NOT met"))
+        print()
+    print("Median of %d alternating runs, %s UTC, nproc %d, %s, load average %.2f → %.2f; command: %s" % (
         args.rounds, datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M"), os.cpu_count() or 0,
-        platform.platform(), load, " ".join(shlex.quote(a) for a in ["Benchmarks/trace.sh"] + (argv or sys.argv[1:]))))
+        platform.platform(), load_start, load,
+        " ".join(shlex.quote(a) for a in ["Benchmarks/trace.sh"] + (argv or sys.argv[1:]))))
     return 0
 
 

@@ -128,6 +128,92 @@ public struct JSONCursor: ~Copyable {
   }
 }
 
+/// Where a ``JSONCursor`` read values earlier in the same document, so that the same text met
+/// again can be taken for the value it gave the first time without reading it again.
+///
+/// Vector files repeat much of their text from test to test: a description, a list of tags.
+/// Each such value was built anew (strings allocated, arrays filled) and freed again at the end
+/// of the run. A small direct-mapped table keyed by a hash of the text's first 32 bytes: a miss
+/// costs the hash and at most one comparison, and each slot keeps the last text recorded for
+/// it. The values themselves are the caller's, one per slot (``JSONRepeatedText/slot``).
+public struct JSONRepeatedTexts {
+  /// The recorded text of each slot as (start, count) in the document; count 0 for none.
+  fileprivate var texts: [(start: Int, count: Int)] = Array(repeating: (0, 0), count: JSONRepeatedTexts.slotCount)
+
+  public static let slotCount = 64
+
+  public init() {}
+}
+
+/// What ``JSONCursor/repeatedText(in:)`` found where the next value starts.
+public struct JSONRepeatedText {
+  /// The slot of the text here: the caller keeps one value per slot.
+  public let slot: Int
+  /// The cursor moved past text equal to the text last recorded for ``slot``: the value here
+  /// is the value read there.
+  public let isRepeat: Bool
+  fileprivate let start: Int
+}
+
+extension JSONCursor {
+  /// Looks at the text where the next value starts: `nil` when it is too near the end to be
+  /// keyed (read the value as usual); otherwise its slot, and, when the bytes from here on start
+  /// with the whole text last recorded for that slot, the cursor moved past them (the value is
+  /// the one read there: a string, an array or an object ends at its own closing byte, so equal
+  /// text is the equal value whatever follows). After a miss, read the value, then call
+  /// ``recordRepeatedText(_:in:)``.
+  public mutating func repeatedText(in texts: JSONRepeatedTexts) -> JSONRepeatedText? {
+    let start = reader.position
+    guard start + 32 <= reader.bytes.count, let base = reader.bytes.baseAddress else { return nil }
+    let raw = UnsafeRawPointer(base + start)
+    var mixed: UInt64 = 0
+    for word in 0..<4 {
+      mixed = (mixed ^ raw.loadUnaligned(fromByteOffset: 8 * word, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+    }
+    let slot = Int(truncatingIfNeeded: mixed >> 58) & (JSONRepeatedTexts.slotCount - 1)
+    let earlier = texts.texts[slot]
+    if earlier.count > 0 && textsEqual(earlier.start, start, count: earlier.count) {
+      reader.position += earlier.count
+      afterValue = true
+      return JSONRepeatedText(slot: slot, isRepeat: true, start: start)
+    }
+    return JSONRepeatedText(slot: slot, isRepeat: false, start: start)
+  }
+
+  /// Records the text of the value just read after a miss of ``repeatedText(in:)``, when it can
+  /// be taken for its value later: a string, an array or an object (a number's end depends on
+  /// the byte after it) of at least 16 bytes. Use one `texts` for values read at one nesting
+  /// depth only. `true` when recorded: the caller's value for the slot is then this value (and
+  /// stays the earlier one otherwise, with the earlier text).
+  public func recordRepeatedText(_ found: JSONRepeatedText, in texts: inout JSONRepeatedTexts) -> Bool {
+    let count = reader.position - found.start
+    guard !found.isRepeat, count >= 16 else { return false }
+    let last = reader.bytes[reader.position - 1]
+    guard last == UInt8(ascii: "\"") || last == UInt8(ascii: "]") || last == UInt8(ascii: "}") else { return false }
+    texts.texts[found.slot] = (found.start, count)
+    return true
+  }
+
+  /// Whether the `count` bytes at `earlier` and at `start` are the same (and there are that many).
+  private func textsEqual(_ earlier: Int, _ start: Int, count: Int) -> Bool {
+    guard start + count <= reader.bytes.count, let base = reader.bytes.baseAddress else { return false }
+    var offset = 0
+    while offset + 8 <= count {
+      if UnsafeRawPointer(base + earlier + offset).loadUnaligned(as: UInt64.self)
+        != UnsafeRawPointer(base + start + offset).loadUnaligned(as: UInt64.self)
+      {
+        return false
+      }
+      offset += 8
+    }
+    while offset < count {
+      if base[earlier + offset] != base[start + offset] { return false }
+      offset += 1
+    }
+    return true
+  }
+}
+
 extension JSONParser {
   /// Runs `body` with a cursor at the start of `bytes`; see ``JSONCursor``.
   public func scan<Result>(_ bytes: [UInt8], _ body: (inout JSONCursor) -> Result?) -> Result? {

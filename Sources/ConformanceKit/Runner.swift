@@ -482,7 +482,9 @@ struct IDTable {
   mutating func insert(_ id: String, hash: Int, file: Int) {
     precondition(files.count < Int32.max && file < Int32.max, "too many test ids")
     let entry = files.count
-    bytes.append(contentsOf: id.utf8)
+    // The contiguous bytes in one copy; appending the UTF8View went byte by byte.
+    var id = id
+    id.withUTF8 { bytes.append(contentsOf: $0) }
     precondition(bytes.count <= UInt32.max, "test ids too long in total")
     starts.append(UInt32(bytes.count))
     files.append(Int32(file))

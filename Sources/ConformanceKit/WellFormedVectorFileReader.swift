@@ -64,9 +64,11 @@ struct WellFormedVectorFileReader {
     guard cursor.enterArray() else { return nil }
     var tests: [VectorTest] = []
     var ids = Set<String>(minimumCapacity: mostTests)
+    var repeated = RepeatedValues()
     while let more = cursor.nextElement() {
       guard more else { return tests.isEmpty ? nil : tests }
-      guard let test = readTest(&cursor, fileContext: fileContext), ids.insert(test.id).inserted else {
+      guard let test = readTest(&cursor, fileContext: fileContext, repeated: &repeated), ids.insert(test.id).inserted
+      else {
         return nil
       }
       tests.append(test)
@@ -74,7 +76,9 @@ struct WellFormedVectorFileReader {
     return nil
   }
 
-  private func readTest(_ cursor: inout JSONCursor, fileContext: JSONObject) -> VectorTest? {
+  private func readTest(
+    _ cursor: inout JSONCursor, fileContext: JSONObject, repeated: inout RepeatedValues
+  ) -> VectorTest? {
     var id: String?
     var description: String?
     var tags: [String] = []
@@ -87,10 +91,10 @@ struct WellFormedVectorFileReader {
         id = cursor.string()
         return id != nil
       case .description:
-        description = cursor.string()
+        description = repeated.descriptions.read(&cursor) { $0.string() }
         return description != nil
       case .tags:
-        guard let list = readStrings(&cursor) else { return false }
+        guard let list = repeated.tags.read(&cursor, { readStrings(&$0) }) else { return false }
         tags = list
         return true
       case .input:
@@ -167,6 +171,30 @@ struct WellFormedVectorFileReader {
         guard let key = Key(bytes: bytes), seen.insert(key.rawValue), read(key, &cursor) else { return false }
       }
     }
+  }
+}
+
+/// The values a file repeats from test to test, each text read once per file and shared by the
+/// tests that repeat it (see ``JSONRepeatedTexts``): most files give many tests one description
+/// or one list of tags.
+private struct RepeatedValues {
+  var descriptions = RepeatedValue<String>()
+  var tags = RepeatedValue<[String]>()
+}
+
+/// The values read for one key of the tests, by ``JSONRepeatedTexts`` slot.
+private struct RepeatedValue<Value> {
+  private var texts = JSONRepeatedTexts()
+  private var values: [Value?] = Array(repeating: nil, count: JSONRepeatedTexts.slotCount)
+
+  /// The value that comes next: the one read for the same text before, or `read`'s.
+  mutating func read(_ cursor: inout JSONCursor, _ read: (inout JSONCursor) -> Value?) -> Value? {
+    guard let found = cursor.repeatedText(in: texts) else { return read(&cursor) }
+    // (A repeat always has its value; were it missing, `nil` sends the file the strict way.)
+    if found.isRepeat { return values[found.slot] }
+    guard let value = read(&cursor) else { return nil }
+    if cursor.recordRepeatedText(found, in: &texts) { values[found.slot] = value }
+    return value
   }
 }
 

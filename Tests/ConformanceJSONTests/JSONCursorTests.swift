@@ -86,3 +86,74 @@ import Testing
     #expect(!depthFits(5))
   }
 }
+
+/// ``JSONCursor/repeatedText(in:)``: equal text is taken for the value read the first time, and
+/// the cursor ends where reading it would have.
+@Suite struct JSONCursorRepeatedTextTests {
+  /// Each element of the top-level array, read with `value()` unless its text repeats a recorded
+  /// one; how many were read; whether the document ended right after the array.
+  func readAll(_ text: String) -> (values: [JSONValue?], reads: Int, atEnd: Bool) {
+    var reads = 0
+    let result = JSONParser().scan(Array(text.utf8)) { cursor -> ([JSONValue?], Bool)? in
+      guard cursor.enterArray() else { return nil }
+      var texts = JSONRepeatedTexts()
+      var kept = [JSONValue?](repeating: nil, count: JSONRepeatedTexts.slotCount)
+      var values: [JSONValue?] = []
+      while let more = cursor.nextElement(), more {
+        var value: JSONValue?
+        if let found = cursor.repeatedText(in: texts), found.isRepeat {
+          value = kept[found.slot]
+        } else {
+          let found = cursor.repeatedText(in: texts)
+          reads += 1
+          value = cursor.value()
+          if let found, value != nil, cursor.recordRepeatedText(found, in: &texts) { kept[found.slot] = value }
+        }
+        values.append(value)
+        if value == nil { break }
+      }
+      return (values, cursor.isAtEnd())
+    }
+    return (result?.0 ?? [], reads, result?.1 ?? false)
+  }
+
+  let long = "a description long enough to be kept"
+
+  @Test func repeatedStringsAreReadOnce() {
+    let (values, reads, atEnd) = readAll("[\"\(long)\", \"\(long)\", \"another \(long)\", \"\(long)\"]")
+    #expect(values == [.string(long), .string(long), .string("another " + long), .string(long)])
+    #expect(reads == 2)
+    #expect(atEnd)
+  }
+
+  @Test func repeatedArraysAndObjectsAreReadOnce() {
+    let array = #"["valid", "boundary", "unicode"]"#
+    let object = #"{"result": "reject", "error": "invalid_fid"}"#
+    let (values, reads, atEnd) = readAll("[\(array), \(object), \(array),\(object) , \(array)]")
+    #expect(values == [values[0], values[1], values[0], values[1], values[0]])
+    #expect(values[0] == JSONValue.array(["valid", "boundary", "unicode"]))
+    #expect(values[1] == JSONValue.object(["result": "reject", "error": "invalid_fid"]))
+    #expect(reads == 2)
+    #expect(atEnd)
+  }
+
+  /// A number ends where the next byte is not part of it, so it is never recorded; nor is a
+  /// text under 16 bytes.
+  @Test func numbersAndShortTextsAreReadEachTime() {
+    let number = "12345678901234567890123456789012345"
+    let (numbers, numberReads, _) = readAll("[\(number), \(number)9, \(number)]")
+    #expect(numbers.map { $0.map { JSONSerializer.compact.string(from: $0) } } == [number, number + "9", number])
+    #expect(numberReads == 3)
+    let (shorts, shortReads, _) = readAll(#"["short", "short", "short", "padding to reach the hashed bytes"]"#)
+    #expect(shorts == ["short", "short", "short", "padding to reach the hashed bytes"])
+    #expect(shortReads == 4)
+  }
+
+  /// Recorded text met again only in part, cut off by the end, is read anew: the error is the
+  /// reader's.
+  @Test func aPartialCopyIsReadAnew() {
+    let (values, reads, _) = readAll("[\"\(long)\", \"\(long)")
+    #expect(values == [.string(long), nil])
+    #expect(reads == 2)
+  }
+}

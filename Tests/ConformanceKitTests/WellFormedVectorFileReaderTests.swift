@@ -134,6 +134,36 @@ import Testing
     }
   }
 
+  /// Descriptions and tags repeated, varied and interleaved, short and long, compact and
+  /// indented: values read once per text and shared must be the decoder's, test by test.
+  @Test(arguments: [false, true])
+  func repeatedDescriptionsAndTagsReadAsTheDecoderReadsThem(indented: Bool) throws {
+    let descriptions = [
+      "d", "a well-formed installation id", "one character short", "one character too many", "short",
+      "a description that is long enough to be kept and repeated", #"e\u0301 spelled with an escape"#,
+    ]
+    let tags = [
+      [], ["valid"], ["invalid"], ["invalid", "boundary"], ["invalid", "boundary", "unicode-normalisation"],
+    ]
+    var tests: [String] = []
+    for index in 0..<400 {
+      let description = descriptions[(index * 7 + index / 5) % descriptions.count]
+      let tagList = tags[(index * 3 + index / 7) % tags.count].map { "\"\($0)\"" }
+      let separator = indented ? ",\n        " : ", "
+      tests.append(
+        #"{"id": "t\#(index)", "description": "\#(description)", "tags": [\#(tagList.joined(separator: separator))], "input": \#(index), "expect": {"result": "reject"}}"#
+      )
+    }
+    let text =
+      #"{"format": "conformance-vectors/1", "suite": "leeep.fid", "description": "d", "tests": ["#
+      + tests.joined(separator: indented ? ",\n    " : ", ") + "]}"
+    let bytes = Array(text.utf8)
+    let decoded = try loader.loadStrictly(bytes: bytes, location: location).get()
+    let read = try #require(
+      WellFormedVectorFileReader(parser: JSONParser()).read(bytes, path: location.path, root: location.root))
+    #expect(same(read, decoded))
+  }
+
   func nested(_ depth: Int) -> String {
     String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
   }
