@@ -21,6 +21,7 @@ public enum Contract {
     "leeep.tracking",
     "leeep.tag-view",
     "adapty.presentation",
+    "leeep.scroll-request",
   ]
 
   /// Tags with a meaning the contract defines; other tags are allowed and shown as they are.

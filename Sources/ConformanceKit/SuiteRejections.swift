@@ -59,6 +59,7 @@ extension Contract {
     // Trace suites: a step's own outcome is a result string in the output, never a rejection.
     "leeep.push.client": SuiteRejections(codes: ["not_an_array", "invalid_step"], fields: nil),
     "respondo.push.session": SuiteRejections(codes: ["not_an_array", "invalid_step"], fields: nil),
+    "leeep.scroll-request": SuiteRejections(codes: ["not_an_array", "invalid_step"], fields: nil),
     "leeep.tracking": SuiteRejections(
       codes: ["not_an_object", "missing_key", "invalid_value", "unknown_key", "invalid_type"], fields: nil),
     "leeep.tag-view": SuiteRejections(

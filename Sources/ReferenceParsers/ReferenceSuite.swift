@@ -51,6 +51,7 @@ public struct ReferenceImplementation: Implementation {
     PushPayloadSuite(), BlogMatchSuite(),
     LeeepPushClientSuite(),
     TrackingSuite(), TagViewSuite(),
+    ScrollRequestSuite(),
   ]
 
   public func supports(suite: String) -> Bool { suites[suite] != nil }

@@ -105,12 +105,17 @@ public struct TraceStep: Sendable {
 public struct TraceStepDefinition<State, Configuration>: Sendable {
   public let name: String
   public let arguments: [TraceArgument]
-  /// Runs the step on the state and gives its result string (`ok`, `stale`, ...).
-  public let effect: @Sendable (_ step: TraceStep, _ state: inout State, _ configuration: Configuration) -> String
+  /// Runs the step on the state and gives its result string (`ok`, `stale`, ...). It throws only
+  /// when the reference cannot compute the result at all (a number too wide to write exactly): the
+  /// test is then an error, since no rule of the contract rejects the step.
+  public let effect:
+    @Sendable (_ step: TraceStep, _ state: inout State, _ configuration: Configuration) throws(ContextError) -> String
 
   public init(
     _ name: String, _ arguments: [TraceArgument] = [],
-    effect: @escaping @Sendable (_ step: TraceStep, _ state: inout State, _ configuration: Configuration) -> String
+    effect:
+      @escaping @Sendable (_ step: TraceStep, _ state: inout State, _ configuration: Configuration) throws(ContextError)
+      -> String
   ) {
     self.name = name
     self.arguments = arguments
@@ -140,6 +145,15 @@ public struct TraceStepDefinition<State, Configuration>: Sendable {
 public protocol TraceRule: Sendable {
   /// Whether the rule admits `step`, given every earlier step it was shown.
   mutating func admits(_ step: TraceStep) -> Bool
+
+  /// Whether the rule admits a trace that ends after the steps it was shown: a step the rule
+  /// requires that never came (an empty trace without its first step) is `invalid_step` at the
+  /// index where it would have stood, the trace's length.
+  func admitsEnd(afterSteps count: Int) -> Bool
+}
+
+extension TraceRule {
+  public func admitsEnd(afterSteps count: Int) -> Bool { true }
 }
 
 /// A suite whose input is a trace of steps (docs/suites/traces.md).
@@ -180,7 +194,7 @@ extension TraceSuite {
     var results: [JSONValue] = []
     results.reserveCapacity(checked.count)
     for (step, definition) in checked {
-      results.append(.string(table[definition].effect(step, &state, configuration)))
+      results.append(.string(try table[definition].effect(step, &state, configuration)))
     }
     var members = [JSONObject.Member(key: "results", value: .array(results))]
     members += output(of: state, configuration: configuration)
@@ -216,6 +230,9 @@ public enum TraceSuiteShape {
       let step = TraceStep(index: index, name: name, object: object)
       for rule in rules.indices where !rules[rule].admits(step) { return .rejected(invalid) }
       checked.append((step, position))
+    }
+    for rule in rules where !rule.admitsEnd(afterSteps: items.count) {
+      return .rejected(.reject("invalid_step", field: String(items.count)))
     }
     return .steps(checked)
   }

@@ -163,7 +163,8 @@ extension AdaptyOnboardingEventVectors {
           $0["total_screens"] = 0
         }, context: event.context, expect: .reject("invalid_value", field: "total_screens"))
       file.add(
-        id: "bounds.\(channel).screen_index.1.5", description: "screen_index 1.5 is not integral: invalid_type",
+        id: "bounds.\(channel).screen_index.1.5",
+        description: "screen_index 1.5, between 1 and total_screens, is still not integral: invalid_type",
         tags: ["invalid"], input: event.inputChangingMeta { $0["screen_index"] = number("1.5") },
         context: event.context, expect: .reject("invalid_type", field: "screen_index"))
     }
@@ -415,11 +416,11 @@ extension AdaptyOnboardingEventVectors {
     let unknownNames: [(String, String, String, [String])] = [
       ("custom", "custom_tracking_event", "a name the SDK does not know", ["valid"]),
       ("literal-unknown", "unknown", "the name \"unknown\" itself is an unknown event named unknown", ["valid"]),
-      ("uppercase", "ONBOARDING_STARTED", "names are case-sensitive", ["valid"]),
-      ("title-case", "Onboarding_Started", "names are case-sensitive", ["valid"]),
+      ("uppercase", "ONBOARDING_STARTED", "names are case-sensitive: ONBOARDING_STARTED", ["valid"]),
+      ("title-case", "Onboarding_Started", "names are case-sensitive: Onboarding_Started", ["valid"]),
       ("kebab-case", "onboarding-started", "a dash is not an underscore", ["valid"]),
-      ("trailing-space", "onboarding_started ", "names are never trimmed", ["valid", "boundary"]),
-      ("leading-space", " screen_presented", "names are never trimmed", ["valid", "boundary"]),
+      ("trailing-space", "onboarding_started ", "names are never trimmed: a trailing space", ["valid", "boundary"]),
+      ("leading-space", " screen_presented", "names are never trimmed: a leading space", ["valid", "boundary"]),
       ("trailing-newline", "screen_completed\n", "a trailing newline is part of the name", ["valid", "boundary"]),
       ("fullwidth", "ｏｎｂｏａｒｄｉｎｇ_started", "full-width letters are other characters", ["valid", "unicode"]),
       ("combining-mark", "screen_presente\u{301}d", "a combining mark makes another name", ["valid", "unicode"]),

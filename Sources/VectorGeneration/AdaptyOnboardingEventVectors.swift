@@ -163,7 +163,9 @@ enum AdaptyOnboardingEventVectors {
 
   /// A file of this suite.
   static func builder(_ description: String) -> VectorFileBuilder {
-    VectorFileBuilder(suite: suite, description: description, source: source, vendorNote: vendorNote)
+    var builder = VectorFileBuilder(suite: suite, description: description, source: source, vendorNote: vendorNote)
+    builder.descriptionLead = VectorFileBuilder.lead(fromContext: "channel")
+    return builder
   }
 
   static func number(_ literal: String) -> JSONValue {

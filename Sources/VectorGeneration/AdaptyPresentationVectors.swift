@@ -208,8 +208,13 @@ enum AdaptyPresentationVectors {
     for flow in flows {
       for length in 1...flow.trace.count {
         let prefix = Array(flow.trace.prefix(length))
-        let stop = length == flow.trace.count ? "the whole flow" : "stopped after \(prefix.last!)"
-        add(&file, id: "flow.\(flow.name).\(length)-steps", "\(flow.description): \(stop)", prefix)
+        // A prefix is described by its own steps: the flow's description names steps it may not
+        // have reached yet.
+        let description =
+          length == flow.trace.count
+          ? "\(flow.description): the whole flow"
+          : "the first \(length) of \(flow.trace.count) steps of the \(flow.name) flow (\(codes(prefix))): no rule broken yet"
+        add(&file, id: "flow.\(flow.name).\(length)-steps", description, prefix)
       }
     }
     add(&file, id: "flow.empty-trace", "the empty trace: nothing shown yet", [])
@@ -250,11 +255,11 @@ enum AdaptyPresentationVectors {
       // the trace reports the paywall, the first break.
       add(
         &file, id: "mistake.\(name).then-dismiss-onboarding",
-        "the app then tries to dismiss the onboarding: the paywall over it is still the first break",
+        "after \(codes(start)), the paywall over the onboarding, then dismiss_onboarding: the paywall is still the first break",
         start + ["present_paywall", "dismiss_onboarding"])
       add(
         &file, id: "mistake.\(name).then-dismiss-paywall",
-        "the app then dismisses the paywall: the paywall over the onboarding is still the first break",
+        "after \(codes(start)), the paywall over the onboarding, then dismiss_paywall: the paywall is still the first break",
         start + ["present_paywall", "dismiss_paywall", "dismiss_onboarding"])
     }
     add(
@@ -360,7 +365,8 @@ enum AdaptyPresentationVectors {
     for (name, start) in breaks {
       for (suffix, rest) in suffixes {
         add(
-          &file, id: "first-break.\(name).\(suffix)", "\(name) reported at \(start.last!), whatever follows",
+          &file, id: "first-break.\(name).\(suffix)",
+          "\(name) reported at \(start.last!), whatever follows (here \(rest.joined(separator: ", ")))",
           start + rest)
       }
     }
@@ -374,8 +380,14 @@ enum AdaptyPresentationVectors {
         ("first", [name]), ("while-onboarding", ["present_onboarding", name]),
         ("while-paywall", ["present_paywall", name]),
       ]
+      let placeWords = [
+        "first": "as the first step", "while-onboarding": "while the onboarding is shown",
+        "while-paywall": "while the paywall is shown",
+      ]
       for (place, trace) in placed {
-        add(&file, id: "unknown.\(id).\(place)", "\(description): unknown_step", trace, extraTags: tags)
+        add(
+          &file, id: "unknown.\(id).\(place)", "\(description), \(placeWords[place]!): unknown_step", trace,
+          extraTags: tags)
       }
     }
     // The SDK's delegate methods and calls, as they are spelled in Swift.

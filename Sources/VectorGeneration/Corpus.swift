@@ -12,6 +12,7 @@ public enum Corpus {
     files += PushPayloadVectors.files() + BlogMatchVectors.files()
     files += LeeepPushClientVectors.files()
     files += TrackingVectors.files() + TagViewVectors.files() + LinkSDKVersionVectors.files()
+    files += ScrollRequestVectors.files()
     return files
   }
 }

@@ -298,10 +298,10 @@ enum DestinationVectors {
       ("capitalised", "Fcm_fid", "kind is case-sensitive: Fcm_fid is not fcm_fid", []),
       ("dash", "fcm-fid", "fcm-fid (dash) is not fcm_fid", []),
       ("camel-case", "fcmFid", "fcmFid is not fcm_fid", []),
-      ("trailing-space", "fcm_fid ", "a trailing space is not trimmed", ["boundary"]),
-      ("leading-space", " fcm_fid", "a leading space is not trimmed", ["boundary"]),
-      ("trailing-newline", "fcm_fid\n", "a trailing newline is not trimmed", ["boundary"]),
-      ("trailing-nul", "fcm_fid\u{0}", "a trailing NUL is part of the string", ["security"]),
+      ("trailing-space", "fcm_fid ", "kind \"fcm_fid \": a trailing space is not trimmed", ["boundary"]),
+      ("leading-space", " fcm_fid", "kind \" fcm_fid\": a leading space is not trimmed", ["boundary"]),
+      ("trailing-newline", "fcm_fid\n", "kind fcm_fid with a trailing newline: not trimmed", ["boundary"]),
+      ("trailing-nul", "fcm_fid\u{0}", "kind fcm_fid with a trailing NUL: part of the string", ["security"]),
       (
         "full-width", "\u{FF46}\u{FF43}\u{FF4D}\u{FF3F}\u{FF46}\u{FF49}\u{FF44}", "full-width fcm_fid is not fcm_fid",
         ["unicode"]
@@ -364,10 +364,10 @@ enum DestinationVectors {
       ("plus", String(fid.dropLast()) + "+", "'+' (base64, not base64url) is not allowed in an FID", []),
       ("slash", String(fid.dropLast()) + "/", "'/' (base64, not base64url) is not allowed in an FID", []),
       ("equals", String(fid.dropLast()) + "=", "'=' (base64 padding) is not allowed in an FID", []),
-      ("trailing-newline", fid + "\n", "a trailing newline is not trimmed", ["boundary"]),
-      ("leading-space", " " + fid, "a leading space is not trimmed", []),
-      ("trailing-space", fid + " ", "a trailing space is not trimmed", []),
-      ("trailing-nul", fid + "\u{0}", "a trailing NUL is part of the string", ["security"]),
+      ("trailing-newline", fid + "\n", "an FID value with a trailing newline: not trimmed", ["boundary"]),
+      ("leading-space", " " + fid, "an FID value with a leading space: not trimmed", []),
+      ("trailing-space", fid + " ", "an FID value with a trailing space: not trimmed", []),
+      ("trailing-nul", fid + "\u{0}", "an FID value with a trailing NUL: part of the string", ["security"]),
       (
         "cyrillic-es-first", "\u{441}" + String(fid.dropFirst()), "a Cyrillic с that looks like c is not c",
         ["unicode", "security"]

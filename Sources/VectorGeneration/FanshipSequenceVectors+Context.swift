@@ -139,7 +139,8 @@ extension FanshipSequenceVectors {
       ]
       for (id, description, input, tags) in cases {
         file.add(
-          id: "\(rules.id).not-an-array.\(id)", description: "\(description): not_an_array", tags: tags,
+          id: "\(rules.id).not-an-array.\(id)", description: "\(setting(rules)): \(description): not_an_array",
+          tags: tags,
           input: input, context: rules.context, expect: .reject(error: "not_an_array", field: nil))
       }
     }

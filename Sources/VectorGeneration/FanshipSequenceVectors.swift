@@ -148,6 +148,15 @@ enum FanshipSequenceVectors {
   ]
   static let receiveContexts = [receive("terminated"), receive("background"), receive("foreground")]
 
+  /// The setting in words, for descriptions: `first launch, location used, push allowed`.
+  static func setting(_ rules: Rules) -> String {
+    let values = rules.context.members.filter { $0.key != "scenario" }.map { member in
+      "\(member.key) \(member.value.stringValue ?? JSONSerializer.compact.string(from: member.value))"
+    }
+    let scenario = rules.isReceive ? "receive" : "first launch"
+    return ([scenario] + values).joined(separator: ", ")
+  }
+
   /// A complete trace's name: where the asynchronous popinfo ID arrived, or which screen is shown.
   static func name(of trace: [String], in rules: Rules) -> String {
     if rules.isReceive { return trace.contains("show_list") ? "to-list" : "to-detail" }
@@ -201,8 +210,12 @@ struct TraceGroup {
     guard let index = builders.firstIndex(where: { $0.file == kind }) else {
       preconditionFailure("unknown file kind \(kind)")
     }
+    // The same mutation is made in every setting and on every complete trace: the description
+    // names the setting and the steps, so that no two vectors share one.
+    let steps = trace.isEmpty ? "no step" : trace.joined(separator: ", ")
     builders[index].builder.add(
-      id: fullID, description: description, tags: tags, input: .array(trace.map { .string($0) }),
+      id: fullID, description: "\(V.setting(rules)) [\(steps)]: \(description)", tags: tags,
+      input: .array(trace.map { .string($0) }),
       context: rules.context, expect: expect)
   }
 

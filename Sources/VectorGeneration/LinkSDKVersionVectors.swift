@@ -170,6 +170,13 @@ enum LinkSDKVersionVectors {
         "SDK \(text) with ugc_page_transition true: still none, the SDK has no .ugc", url,
         context: version(text).merging(["ugc_page_transition": true]))
     }
+    // Both reasons for the popup at once: an SDK before .ugc, and page transition off.
+    for text in ["0.7.0", "0.7.9"] {
+      file.none(
+        "sdk-version.ugc.page-transition-off.\(name(text))",
+        "SDK \(text) with ugc_page_transition false: none on both counts (no .ugc yet, and the popup mode)", url,
+        tags: ["boundary"], context: version(text).merging(["ugc_page_transition": false]))
+    }
     let ugcFirst = LinkVectors.context([
       "ugc": "https://shop.example/p/{id}", "post": "https://shop.example/p/{id}",
     ])
@@ -219,22 +226,27 @@ enum LinkSDKVersionVectors {
     ]
     for (text, hasBlog, hasUGC, why) in cases {
       let tags = ["cross-sdk", "boundary"]
+      // Each vector cites the version of its own kind: 0.11.0 for blog links, 0.8.0 for UGC.
+      let blogWhy =
+        why.contains("0.11") ? why : "\(text) is \(hasBlog ? "after" : "before") 0.11.0, compared part by part"
+      let ugcWhy = why.contains("0.8") ? why : "\(text) is \(hasUGC ? "after" : "before") 0.8.0, compared part by part"
       if hasBlog {
         file.match(
-          "sdk-version.compare.blog.\(name(text))", "\(why): a blog link gives blog", blogURL, kind: "blog",
+          "sdk-version.compare.blog.\(name(text))", "\(blogWhy): a blog link gives blog", blogURL, kind: "blog",
           params: ["slug": "spring"], tags: tags, context: version(text))
       } else {
         file.other(
-          "sdk-version.compare.blog.\(name(text))", "\(why): the blog routes are skipped, other", blogURL, tags: tags,
+          "sdk-version.compare.blog.\(name(text))", "\(blogWhy): the blog routes are skipped, other", blogURL,
+          tags: tags,
           valid: true, context: version(text))
       }
       if hasUGC {
         file.match(
-          "sdk-version.compare.ugc.\(name(text))", "\(why): a UGC link gives ugc", ugcURL, kind: "ugc",
+          "sdk-version.compare.ugc.\(name(text))", "\(ugcWhy): a UGC link gives ugc", ugcURL, kind: "ugc",
           params: ["id": "7"], tags: tags, context: version(text))
       } else {
         file.none(
-          "sdk-version.compare.ugc.\(name(text))", "\(why): a ugc match gives none", ugcURL, tags: tags,
+          "sdk-version.compare.ugc.\(name(text))", "\(ugcWhy): a ugc match gives none", ugcURL, tags: tags,
           context: version(text))
       }
     }

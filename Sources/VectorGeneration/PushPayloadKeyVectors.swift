@@ -60,7 +60,7 @@ extension PushPayloadVectors {
     for (name, value) in [("number", JSONValue(2024)), ("null", .null), ("object", ["slug": "summer"])] {
       file.add(
         id: "blog_slug.type.\(name).on-coordinate",
-        description: "a non-string blog_slug on a coordinate: check 2 comes before check 7's unknown_key",
+        description: "a \(name) blog_slug on a coordinate: check 2 comes before check 7's unknown_key",
         tags: ["invalid"], input: .object(PushSample.coordinate.data.with("blog_slug", value)),
         expect: reject("non_string_value", "blog_slug"))
     }
@@ -81,7 +81,8 @@ extension PushPayloadVectors {
     for (name, key, value, tags) in unknownNonStrings {
       file.add(
         id: "non_string_value.unknown-key.\(name)",
-        description: "an unknown key \"\(key)\" with a \(value.typeName) value: check 2 comes before check 4",
+        description:
+          "an unknown key \"\(key)\" with the \(value.typeName) value \(JSONSerializer.compact.string(from: value)): check 2 comes before check 4",
         tags: ["invalid"] + tags, input: .object(PushSample.coordinate.data.with(key, value)),
         expect: reject("non_string_value", key))
     }
@@ -139,7 +140,8 @@ extension PushPayloadVectors {
         PushSample.coordinate.data.with("caf\u{E9}", 1).with("cafe\u{301}", 1), "cafe\u{301}"
       ),
       (
-        "utf8-not-utf16-order", "U+FF77 sorts before U+1F511 by UTF-8 bytes (UTF-16 code units would reverse them)",
+        "utf8-not-utf16-order",
+        "unknown_key: U+FF77 sorts before U+1F511 by UTF-8 bytes (UTF-16 code units would reverse them)",
         PushSample.coordinate.data.with("\u{1F511}", 1).with("\u{FF77}", 1), "\u{FF77}"
       ),
     ]
@@ -370,7 +372,8 @@ extension PushPayloadVectors {
         [("caf\u{E9}", "1"), ("caff", "1")], "caff"
       ),
       (
-        "utf8-not-utf16-order", "U+FF77 sorts before U+1F511 by UTF-8 bytes (UTF-16 code units would reverse them)",
+        "utf8-not-utf16-order",
+        "non_string_value: U+FF77 sorts before U+1F511 by UTF-8 bytes (UTF-16 code units would reverse them)",
         [("\u{1F511}", "1"), ("\u{FF77}", "1")], "\u{FF77}"
       ),
       ("ascii-before-non-ascii", "\"z\" sorts before \"\\u00e0\"", [("\u{E0}", "1"), ("z", "1")], "z"),

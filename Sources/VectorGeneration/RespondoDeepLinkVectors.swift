@@ -82,7 +82,7 @@ enum RespondoDeepLinkVectors {
     var file = builder("links that do not start with exactly respondo://conversation/")
     let id = conversationID
     let links: [(String, String, String, [String])] = [
-      ("empty", "", "the empty string", ["invalid", "boundary"]),
+      ("empty", "", "the empty string is no link at all", ["invalid", "boundary"]),
       ("bare-id", id, "the conversation id alone is not a link", ["invalid", "integration-mistake"]),
       ("scheme-only", "respondo://", "the scheme alone", ["invalid"]),
       (
@@ -103,7 +103,7 @@ enum RespondoDeepLinkVectors {
       ("no-slashes", "respondo:conversation/" + id, "no slashes after the scheme", ["invalid"]),
       ("three-slashes", "respondo:///conversation/" + id, "three slashes after the scheme", ["invalid"]),
       ("backslash", "respondo://conversation\\" + id, "a backslash is not a slash", ["invalid"]),
-      ("leading-space", " " + link, "a leading space is never trimmed", ["invalid"]),
+      ("leading-space", " " + link, "a space before the whole link is never trimmed", ["invalid"]),
       ("leading-newline", "\n" + link, "a leading newline is never trimmed", ["invalid"]),
       ("leading-bom", "\u{FEFF}" + link, "a leading U+FEFF is never dropped", ["invalid", "unicode"]),
       ("leading-zero-width-space", "\u{200B}" + link, "a leading U+200B is never dropped", ["invalid", "unicode"]),

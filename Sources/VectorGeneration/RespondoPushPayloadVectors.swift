@@ -346,7 +346,7 @@ enum RespondoPushPayloadVectors {
       ("trailing-space", "respondo ", "a trailing space makes another key", ["invalid"]),
       ("trailing-newline", "respondo\n", "a trailing newline makes another key", ["invalid", "boundary"]),
       ("snake-suffix", "respondo_payload", "respondo_payload is not respondo", ["invalid"]),
-      ("fullwidth", "ｒｅｓｐｏｎｄｏ", "full-width letters are other scalars", ["invalid", "unicode"]),
+      ("fullwidth", "ｒｅｓｐｏｎｄｏ", "the key ｒｅｓｐｏｎｄｏ in full-width letters is another key", ["invalid", "unicode"]),
       (
         "cyrillic-o", "respond\u{043E}", "a Cyrillic о looks like o but is another key",
         ["invalid", "unicode", "security"]
@@ -638,7 +638,7 @@ enum RespondoPushPayloadVectors {
     ])
     reject(
       "order.utf8-not-utf16",
-      "key order is UTF-8 byte order: U+FF61 comes before U+1F600 (UTF-16 order would put the emoji first)",
+      "unknown_key: key order is UTF-8 byte order: U+FF61 comes before U+1F600 (UTF-16 order would put the emoji first)",
       tags: ["invalid", "unicode", "cross-sdk"], twoNonStrings, field: "\u{FF61}")
     reject(
       "order.before-missing-type", "a non-string value is reported before the missing type",
@@ -678,10 +678,13 @@ enum RespondoPushPayloadVectors {
       ("reply", "reply", "reply is not a Respondo push type", ["invalid"]),
       ("broadcast", "broadcast", "broadcast is not a Respondo push type", ["invalid"]),
       ("plural", "messages", "messages (plural) is not message", ["invalid"]),
-      ("trailing-space", "message ", "a trailing space is never trimmed", ["invalid"]),
-      ("trailing-newline", "message\n", "a trailing newline is never trimmed", ["invalid", "boundary"]),
-      ("leading-space", " campaign", "a leading space is never trimmed", ["invalid"]),
-      ("fullwidth", "ｍｅｓｓａｇｅ", "full-width letters are other scalars", ["invalid", "unicode"]),
+      ("trailing-space", "message ", "type \"message \": a trailing space is never trimmed", ["invalid"]),
+      (
+        "trailing-newline", "message\n", "type \"message\\n\": a trailing newline is never trimmed",
+        ["invalid", "boundary"]
+      ),
+      ("leading-space", " campaign", "type \" campaign\": a leading space is never trimmed", ["invalid"]),
+      ("fullwidth", "ｍｅｓｓａｇｅ", "type ｍｅｓｓａｇｅ in full-width letters is another value", ["invalid", "unicode"]),
       (
         "cyrillic-e", "m\u{0435}ssage", "a Cyrillic е looks like e but is another value",
         ["invalid", "unicode", "security"]
@@ -830,7 +833,7 @@ enum RespondoPushPayloadVectors {
       with([("a_extra", "1"), ("B_extra", "2")]), "unknown_key", field: "B_extra")
     reject(
       "unknown_key.order.utf8-not-utf16",
-      "key order is UTF-8 byte order: U+FF61 comes before U+1F600 (UTF-16 order would put the emoji first)",
+      "non_string_value: key order is UTF-8 byte order: U+FF61 comes before U+1F600 (UTF-16 order would put the emoji first)",
       tags: ["invalid", "unicode", "cross-sdk"], with([("\u{1F600}", "1"), ("\u{FF61}", "2")]), "unknown_key",
       field: "\u{FF61}")
     reject(
@@ -896,8 +899,11 @@ enum RespondoPushPayloadVectors {
       ),
       ("empty", "", "an empty deep link", ["invalid", "boundary"]),
       ("prefix-only", deepLinkPrefix, "the prefix without the id", ["invalid", "boundary"]),
-      ("leading-space", " " + deepLink, "a leading space is never trimmed", ["invalid"]),
-      ("trailing-newline", deepLink + "\n", "a trailing newline is never trimmed", ["invalid", "boundary"]),
+      ("leading-space", " " + deepLink, "a deep_link with a leading space: never trimmed", ["invalid"]),
+      (
+        "trailing-newline", deepLink + "\n", "a deep_link with a trailing newline: never trimmed",
+        ["invalid", "boundary"]
+      ),
       (
         "percent-encoded", "respondo://conversation/a1c4e7b2%2D5d38-4f6a-9e10-3b7c2d5f8a90",
         "percent-encoding is never decoded", ["invalid"]
@@ -1061,6 +1067,7 @@ struct PayloadFile {
       suite: RespondoPushPayloadVectors.suite, description: "\(platform.transport): \(description)",
       source: RespondoPushPayloadVectors.source, context: ["platform": .string(platform.rawValue)],
       vendorNote: RespondoPushPayloadVectors.vendorNote)
+    builder.descriptionLead = VectorFileBuilder.lead(fromContext: "platform")
   }
 
   mutating func accept(

@@ -51,6 +51,9 @@ extension RespondoPushSessionVectors {
     /// The JSON text of an accepted push's respondo string on Android, when it is not the
     /// compact text of its object (white space around it).
     var androidText: String?
+    /// The respondo value on iOS as a string holding this JSON text instead of an object (the
+    /// form FCM delivers; the iOS SDK reads both).
+    var iosText: String?
 
     var code: String? {
       if case .rejected(let code, _, _) = kind { return code }
@@ -77,6 +80,7 @@ extension RespondoPushSessionVectors {
     /// The input given to the step: an iOS `userInfo` or an FCM `data` map.
     func payload(_ family: Family) -> JSONValue {
       if family == .android, let androidText { return ["respondo": .string(androidText)] }
+      if family == .ios, let iosText { return RespondoPushSessionVectors.iosPush(respondo: .string(iosText)) }
       switch kind {
       case .message(let conversationID, let messageID):
         return wrap(RespondoPushSessionVectors.message(conversationID, messageID), family)
@@ -106,11 +110,15 @@ extension RespondoPushSessionVectors {
   /// the FCM data map.
   static func wrap(_ respondo: JSONObject, _ family: Family) -> JSONValue {
     switch family {
-    case .ios:
-      ["aps": ["alert": ["title": "Support", "body": "A new reply"]], "respondo": .object(respondo)]
+    case .ios: iosPush(respondo: .object(respondo))
     case .android:
       ["respondo": .string(JSONSerializer.compact.string(from: .object(respondo)))]
     }
+  }
+
+  /// An iOS `userInfo`: the alert in `aps`, the respondo value beside it.
+  static func iosPush(respondo: JSONValue) -> JSONValue {
+    ["aps": ["alert": ["title": "Support", "body": "A new reply"]], "respondo": respondo]
   }
 
   /// A canonical UUID for conversation or message `n`: lowercase hex, deterministic, a different

@@ -30,7 +30,9 @@ enum RespondoPushSessionVectors {
     mutating func add(_ id: String, _ description: String, _ steps: [Step], tags: [String] = []) {
       let (tags, vendorRules) = RespondoPushSessionVectors.tagsAndVendorRules(steps, family, extra: tags)
       builder.add(
-        id: "\(platform.name).\(id)", description: description, tags: tags,
+        // The platform leads the description: the four platforms share most traces, and a
+        // description says which one this vector runs on.
+        id: "\(platform.name).\(id)", description: "\(platform.name): \(description)", tags: tags,
         input: .array(steps.map { $0.json(family) }),
         expect: .accept(output: RespondoPushSessionVectors.output(steps, family)), rules: vendorRules)
     }
@@ -45,6 +47,7 @@ enum RespondoPushSessionVectors {
         steps(platform), deduplication(platform), suppression(platform), taps(platform), rejections(platform),
         tokenSteps(platform),
       ]
+      if platform.family == .ios { files.append(stringForm(platform)) }
     }
     files += [shapes(), longTraces()]
     return files
@@ -285,6 +288,101 @@ enum RespondoPushSessionVectors {
         ])
     }
     return file.file("payload-rejections")
+  }
+
+  // MARK: The iOS string form
+
+  /// On iOS the respondo value may be a string holding the JSON object (as FCM delivers it) as
+  /// well as an object: accepted and rejected strings, in receive and tap steps.
+  static func stringForm(_ platform: Platform) -> GeneratedFile {
+    var file = File(platform, "the respondo value as a string holding the JSON object, the form FCM delivers")
+    func text(_ object: JSONObject) -> String { JSONSerializer.compact.string(from: .object(object)) }
+    func stringPush(_ object: JSONObject, kind: Push.Kind, _ what: String, around: String = "") -> Push {
+      var push = Push(kind: kind, what: what)
+      push.iosText = around + text(object) + around
+      return push
+    }
+    let message1 = stringPush(message(c1, messageID(1)), kind: m(1).kind, "message 1 as JSON text")
+    file.add(
+      "string.receive-message", "the message as JSON text in a string, received in the background: shown",
+      [.receive(message1)])
+    file.add(
+      "string.tap-message", "the message as JSON text, tapped: opened, its conversation open", [.tap(message1)])
+    var campaignObject: JSONObject = [
+      "type": "campaign", "delivery_id": "dlv_20240501_0001", "deep_link": .string(saleLink),
+    ]
+    campaignObject["campaign"] = "spring"
+    let campaign = stringPush(campaignObject, kind: campaignWithLink.kind, "the campaign as JSON text")
+    file.add(
+      "string.tap-campaign", "a campaign as JSON text, tapped: opened_link and its open beacon", [.tap(campaign)])
+    file.add("string.receive-campaign", "a campaign as JSON text, received: shown", [.receive(campaign)])
+    let spaced = stringPush(
+      message(c1, messageID(1)), kind: m(1).kind, "message 1 with white space around its text", around: " \n")
+    file.add(
+      "string.white-space-around", "white space around the JSON object in the string is allowed: shown",
+      [.receive(spaced)])
+    file.add(
+      "string.then-object-duplicate", "the same message as text, then as an object: one message_id, so duplicate",
+      [.receive(message1), .receive(m(1))])
+    file.add(
+      "string.foreground-suppressed", "a string-form message for the open conversation in the foreground: suppressed",
+      [.tap(m(2)), .receive(stringPush(message(c1, messageID(3)), kind: m(3).kind, "message 3 as JSON text"))])
+    // vendorDivergent: the iOS SDK takes this push (it keeps the last of duplicate keys and reads
+    // the respondo object's fields loosely; docs/suites/respondo.push.session.md, "The vendor's SDK").
+    func rejected(_ code: String, _ value: String, _ what: String, vendorDivergent: Bool = false) -> Push {
+      var push = Push(kind: .rejected(code: code, ios: iosPush(respondo: .string(value)), android: nil), what: what)
+      push.vendorDivergent = vendorDivergent
+      return push
+    }
+    let rejections: [(String, Step)] = [
+      ("receive-not-json", .receive(rejected("invalid_encoding", "conversation 1", "a string that is not JSON"))),
+      ("receive-empty", .receive(rejected("invalid_encoding", "", "the empty string"))),
+      (
+        "tap-array",
+        .tap(rejected("invalid_encoding", "[" + text(message(c1, messageID(1))) + "]", "JSON text of an array"))
+      ),
+      (
+        "tap-double-encoded",
+        .tap(
+          rejected(
+            "invalid_encoding", JSONSerializer.compact.string(from: .string(text(message(c1, messageID(1))))),
+            "JSON text of a string holding the object (encoded twice)"))
+      ),
+      (
+        "receive-duplicate-key",
+        .receive(
+          rejected(
+            "invalid_encoding", #"{"type":"message","type":"campaign","delivery_id":"d"}"#,
+            "JSON text with the key type twice", vendorDivergent: true))
+      ),
+      (
+        "tap-non-string-value",
+        .tap(
+          rejected(
+            "non_string_value", #"{"type":"campaign","delivery_id":7}"#, "JSON text whose delivery_id is a number",
+            vendorDivergent: true))
+      ),
+      (
+        "receive-bad-uuid",
+        .receive(
+          rejected(
+            "invalid_value", text(messageWith([("conversation_id", .string(c1.uppercased()))])),
+            "JSON text of a message with an upper-case conversation_id", vendorDivergent: true))
+      ),
+    ]
+    for (name, step) in rejections {
+      let push: Push
+      let verb: String
+      switch step {
+      case .receive(let p): (push, verb) = (p, "received")
+      case .tap(let p): (push, verb) = (p, "tapped")
+      default: preconditionFailure("a payload step")
+      }
+      file.add(
+        "string.\(name)", "\(push.what) as the respondo string, \(verb): \(push.code ?? ""), nothing changes",
+        [step, .receive(m(1))])
+    }
+    return file.file("payload-string-form")
   }
 
   // MARK: Tokens

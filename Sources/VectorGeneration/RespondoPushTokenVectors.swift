@@ -80,7 +80,9 @@ enum RespondoPushTokenVectors {
   }
 
   static func builder(_ description: String) -> VectorFileBuilder {
-    VectorFileBuilder(suite: suite, description: description, source: source, vendorNote: vendorNote)
+    var builder = VectorFileBuilder(suite: suite, description: description, source: source, vendorNote: vendorNote)
+    builder.descriptionLead = { input, _ in input.objectValue?["platform"]?.stringValue }
+    return builder
   }
 
   /// The Respondo SDKs' `setPushToken(String)` registers any string, the empty one too, and

@@ -125,6 +125,19 @@ enum TagViewVectors {
     file.accept(
       "extra-keys-ignored", "keys beside tag and params are ignored, whatever their value", extra,
       output("ugc_list", ["tagId": "T-2001"]))
+    // Every kind ignores the same keys: a port that checks input keys per kind is caught on each.
+    let ignoredKeys: [(String, JSONValue)] = [
+      ("onScrollRequest", "handler"), ("blogSlug", "spring-coordinate"), ("params_v2", ["tagId": "x"]),
+      ("tag_id", .null),
+    ]
+    for (kind, _) in kinds {
+      var input: JSONObject = ["tag": .string(kind), "params": .object(minimal(kind))]
+      for (key, value) in ignoredKeys { input[key] = value }
+      file.accept(
+        "extra-keys-ignored.\(kind)",
+        "\(kind) beside onScrollRequest, a top-level blogSlug, params_v2 and tag_id: all ignored", .object(input),
+        output(kind, minimal(kind)))
+    }
     return file.file(at: "leeep/tag-view/input.json")
   }
 

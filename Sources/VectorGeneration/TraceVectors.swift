@@ -139,8 +139,8 @@ public struct TraceStepShapes: Sendable {
         "\(name).name-trailing-space", "step names are not trimmed: '\(name) ' is not \(name)",
         Self.step(name + " ", required))
       add(
-        "\(name).name-trailing-newline", "a trailing newline is part of the step name", Self.step(name + "\n", required)
-      )
+        "\(name).name-trailing-newline", "a trailing newline is part of the step name: '\(name)\\n' is not \(name)",
+        Self.step(name + "\n", required))
       let camel = Self.camelCase(name)
       if camel != name {
         add(
@@ -150,7 +150,7 @@ public struct TraceStepShapes: Sendable {
       add(
         "\(name).extra-key", "\(name) with a key it does not have", Self.step(name, required + [("extra", true)]))
       add(
-        "\(name).extra-key-null", "a null extra key is still another key",
+        "\(name).extra-key-null", "\(name) with a null extra key: still another key",
         Self.step(name, required + [("note", .null)]))
       for argument in shape.arguments {
         let others = required.filter { $0.0 != argument.name }

@@ -209,7 +209,8 @@ enum TrackingVectors {
       ]
       for (name, value, description, tags) in values {
         file.accept(
-          "\(call).\(name)", "\(description): accepted and echoed", ["call": .string(call), argument: .string(value)],
+          "\(call).\(name)", "\(call): \(description): accepted and echoed",
+          ["call": .string(call), argument: .string(value)],
           ["event": .string(call), argument: .string(value)], tags: tags)
       }
       file.reject(
@@ -610,7 +611,8 @@ enum TrackingVectors {
       ("string", JSONValue.string("1")), ("string-two", "2"), ("boolean-true", true), ("null", .null),
     ] {
       file.reject(
-        "type.\(name)", "quantity as a JSON \(value.typeName) is not a number: invalid_type",
+        "type.\(name)",
+        "quantity as the JSON \(value.typeName) \(JSONSerializer.compact.string(from: value)) is not a number: invalid_type",
         order(products: [product(quantity: value)]), "invalid_type", field: "products[0].quantity",
         tags: name.hasPrefix("string") ? ["integration-mistake"] : [])
     }
@@ -812,7 +814,9 @@ enum TrackingVectors {
       }
       let input = order(products: items, discount: discount.map(number))
       file.accept(
-        "total.\(name)", "\(description): total \(total)", input, orderOutput(input, total: number(total)), tags: tags)
+        // A description that already states the total is not followed by it again.
+        "total.\(name)", description.hasSuffix("total \(total)") ? description : "\(description): total \(total)",
+        input, orderOutput(input, total: number(total)), tags: tags)
     }
     // Integer-priced baskets: the total is computed here from the same integers.
     let sizes = [1, 2, 5, 10, 25]

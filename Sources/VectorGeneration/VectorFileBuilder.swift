@@ -77,6 +77,16 @@ public struct VectorFileBuilder: Sendable {
   public let vendorNote: VendorNote?
   public private(set) var tests: [JSONValue] = []
   private var ids: Set<String> = []
+  /// What leads every description that does not already name it (`ios: …`, `custom_action: …`),
+  /// from a test's input and merged context: a suite that checks one rule under several
+  /// platforms or channels says which one each vector is about, so that no two of its vectors
+  /// share a description.
+  public var descriptionLead: (@Sendable (_ input: JSONValue, _ context: JSONObject) -> String?)?
+
+  /// A lead taken from the context key `key`.
+  public static func lead(fromContext key: String) -> @Sendable (JSONValue, JSONObject) -> String? {
+    { _, context in context[key]?.stringValue }
+  }
 
   public init(
     suite: String, description: String, source: String? = nil, context: JSONObject? = nil,
@@ -104,6 +114,14 @@ public struct VectorFileBuilder: Sendable {
       for member in (context ?? [:]).members { merged[member.key] = member.value }
       let test = GeneratedTest(input: input, context: merged, expect: expect, rules: rules)
       if !vendorNote.rules(test).isEmpty { tags.append(VendorNote.tag) }
+    }
+    var description = description
+    if let descriptionLead {
+      var merged = self.context ?? [:]
+      for member in (context ?? [:]).members { merged[member.key] = member.value }
+      if let value = descriptionLead(input, merged), !value.isEmpty, !description.contains(value) {
+        description = "\(value): \(description)"
+      }
     }
     var test: JSONObject = ["id": .string(id), "description": .string(description)]
     if !tags.isEmpty { test["tags"] = .array(tags.map { .string($0) }) }

@@ -48,6 +48,61 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     }
   }
 
+  /// A description says what its vector tests, so no two vectors of a suite share one (a shared
+  /// description describes at least one of them wrongly, or hides what sets them apart).
+  @Test func noTwoVectorsOfASuiteShareADescription() {
+    var seen: [String: String] = [:]
+    for file in files {
+      let suite = file.document.objectValue?["suite"]?.stringValue ?? ""
+      for test in file.document.objectValue?["tests"]?.arrayValue ?? [] {
+        let id = test.objectValue?["id"]?.stringValue ?? ""
+        let description = test.objectValue?["description"]?.stringValue ?? ""
+        if let other = seen.updateValue(id, forKey: "\(suite)\u{0}\(description)") {
+          Issue.record("\(suite): \(other) and \(id) share the description \"\(description)\"")
+        }
+      }
+    }
+  }
+
+  @Test func noDescriptionRepeatsAPhrase() {
+    for file in files {
+      for test in file.document.objectValue?["tests"]?.arrayValue ?? [] {
+        let description = test.objectValue?["description"]?.stringValue ?? ""
+        if let phrase = Self.repeatedPhrase(in: description) {
+          let id = test.objectValue?["id"]?.stringValue ?? ""
+          Issue.record("\(file.path) \(id): \"\(phrase)\" twice in \"\(description)\"")
+        }
+      }
+    }
+  }
+
+  @Test func theRepeatedPhraseCheckFindsRepeatsOnly() {
+    #expect(Self.repeatedPhrase(in: "free items only: total 0: total 0") == "total 0")
+    #expect(Self.repeatedPhrase(in: "accepted: accepted") == "accepted")
+    #expect(Self.repeatedPhrase(in: "the trace the trace is empty") == "the trace")
+    #expect(Self.repeatedPhrase(in: "a step repeated (here present_onboarding, present_onboarding)") == nil)
+    #expect(Self.repeatedPhrase(in: "A, Z, a, z, 0 and 9 are allowed") == nil)
+    #expect(Self.repeatedPhrase(in: "0.1 + 0.2 is exactly 0.3") == nil)
+  }
+
+  /// A phrase of two or more words said twice in a row ("total 0: total 0"), or a clause
+  /// (between ": ") said twice; one repeated word is allowed, since traces list repeated steps.
+  static func repeatedPhrase(in description: String) -> String? {
+    let clauses = description.components(separatedBy: ": ").map { $0.trimmingCharacters(in: .whitespaces) }
+    var clausesSeen: Set<String> = []
+    for clause in clauses where !clause.isEmpty && !clausesSeen.insert(clause).inserted { return clause }
+    let separators = CharacterSet.whitespaces.union(CharacterSet(charactersIn: ":;,()[]"))
+    let words = description.components(separatedBy: separators).filter { !$0.isEmpty }
+    guard words.count >= 4 else { return nil }
+    for length in 2...(words.count / 2) {
+      for start in 0...(words.count - 2 * length)
+      where words[start..<start + length] == words[start + length..<start + 2 * length] {
+        return words[start..<start + length].joined(separator: " ")
+      }
+    }
+    return nil
+  }
+
   @Test func everyGeneratedVectorSaysWhatItTests() {
     for file in files {
       for test in file.document.objectValue?["tests"]?.arrayValue ?? [] {
