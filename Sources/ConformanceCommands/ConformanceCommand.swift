@@ -1,5 +1,11 @@
 import ConformanceKit
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A subcommand of `conformance`.
 protocol Subcommand {
   static var name: String { get }
@@ -52,6 +58,10 @@ public enum ConformanceCommand {
 
   /// Runs the command line (without the program name) and returns the exit status.
   public static func main(arguments: [String], console: Console) -> Int32 {
+    // An adapter that died, or a report destination's reader (a FIFO, a pipe) that went away,
+    // must surface as a write error, never kill the process: the same in-process (tests, the
+    // Swift kit) as in the executable.
+    signal(SIGPIPE, SIG_IGN)
     guard let first = arguments.first else {
       console.printError(help)
       return ExitStatus.usageOrLoadError
