@@ -281,11 +281,9 @@ public struct Runner: Sendable {
     var owners = IDOwners()
     for index in results.indices {
       guard case .success(let file) = results[index] else { continue }
-      if let (id, other) = owners.claim(file.tests.map(\.id), suite: file.suite, path: file.displayPath) {
-        results[index] = .failure(
-          LoadFailure(
-            location: VectorFileLocation(root: file.root, path: file.path), suite: file.suite,
-            reason: "id \(quote(id)) of suite \(file.suite) is already used by \(other)"))
+      let location = VectorFileLocation(root: file.root, path: file.path)
+      if let failure = owners.duplicateIDFailure(file.tests.map(\.id), suite: file.suite, at: location) {
+        results[index] = .failure(failure)
       }
     }
     return (results, declared)
@@ -419,10 +417,9 @@ public struct Runner: Sendable {
   /// naming both files; `nil` after recording the file's ids when they are all new.
   private func duplicateIDFailure(_ report: FileReport, owners: inout IDOwners) -> FileReport? {
     guard case .results = report.content, let suite = report.suite else { return nil }
-    guard let (id, other) = owners.claim(report.testIDs, suite: suite, path: report.location.displayPath)
-    else { return nil }
-    let failure = LoadFailure(
-      location: report.location, suite: suite, reason: "id \(quote(id)) of suite \(suite) is already used by \(other)")
+    guard let failure = owners.duplicateIDFailure(report.testIDs, suite: suite, at: report.location) else {
+      return nil
+    }
     return FileReport(
       location: report.location, suite: suite, source: report.source, description: report.description,
       content: .loadFailure(failure), testIDs: [], nanoseconds: report.nanoseconds)
@@ -450,6 +447,14 @@ struct IDOwners {
     paths.append(path)
     Self.record(ids, hashes: hashes, as: fileNumber, in: &tables[suite, default: IDTable()])
     return nil
+  }
+
+  /// The load failure of the file at `location` when one of its `ids` is already used in `suite`,
+  /// naming the earlier file; `nil` after recording the ids when they are all new.
+  mutating func duplicateIDFailure(_ ids: [String], suite: String, at location: VectorFileLocation) -> LoadFailure? {
+    guard let (id, other) = claim(ids, suite: suite, path: location.displayPath) else { return nil }
+    return LoadFailure(
+      location: location, suite: suite, reason: "id \(quote(id)) of suite \(suite) is already used by \(other)")
   }
 
   private static func record(_ ids: [String], hashes: [Int], as fileNumber: Int, in table: inout IDTable) {

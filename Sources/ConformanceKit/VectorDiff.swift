@@ -172,11 +172,8 @@ extension VectorDiff.Side {
       switch loader.load(location) {
       case .failure(let failure): failures.append(failure)
       case .success(let file):
-        if let (id, other) = owners.claim(file.tests.map(\.id), suite: file.suite, path: file.displayPath) {
-          failures.append(
-            LoadFailure(
-              location: location, suite: file.suite,
-              reason: "id \(quote(id)) of suite \(file.suite) is already used by \(other)"))
+        if let failure = owners.duplicateIDFailure(file.tests.map(\.id), suite: file.suite, at: location) {
+          failures.append(failure)
           continue
         }
         files.append(file)
