@@ -7,6 +7,21 @@ import Testing
   import Glibc
 #endif
 
+/// `--vectors` for seven `leeep.fid` tests, all rejected as `invalid_fid`; the fourth has the input `trigger`.
+func smallFile(in folder: TemporaryFolder) throws -> [String] {
+  var tests = (0..<6).map { index in
+    #"{"id": "t\#(index)", "tags": ["invalid"], "input": "bad\#(index)", "expect": {"result": "reject", "error": "invalid_fid"}}"#
+  }
+  tests.insert(
+    #"{"id": "trigger", "tags": ["invalid"], "input": "trigger", "expect": {"result": "reject", "error": "invalid_fid"}}"#,
+    at: 3)
+  try folder.write(
+    "v/fid.json",
+    #"{"format": "conformance-vectors/1", "suite": "leeep.fid", "description": "d", "tests": [\#(tests.joined(separator: ","))]}"#
+  )
+  return ["--vectors", folder.path + "/v"]
+}
+
 /// `conformance run --adapter` against real misbehaving adapters: one script per fault under
 /// Fixtures/, each relaying to `conformance serve` so every answer it does give is right.
 @Suite struct AdapterFaultTests {
@@ -25,21 +40,6 @@ import Testing
     let result = conformance(
       ["run", "--junit", folder.path + "/junit.xml", "--timeout", "\(timeout)", "--adapter", command] + arguments)
     return (result.status, result.output, result.error, Date().timeIntervalSince(started))
-  }
-
-  /// Seven `leeep.fid` tests, all rejected as `invalid_fid`; the fourth has the input `trigger`.
-  func smallFile(in folder: TemporaryFolder) throws -> [String] {
-    var tests = (0..<6).map { index in
-      #"{"id": "t\#(index)", "tags": ["invalid"], "input": "bad\#(index)", "expect": {"result": "reject", "error": "invalid_fid"}}"#
-    }
-    tests.insert(
-      #"{"id": "trigger", "tags": ["invalid"], "input": "trigger", "expect": {"result": "reject", "error": "invalid_fid"}}"#,
-      at: 3)
-    try folder.write(
-      "v/fid.json",
-      #"{"format": "conformance-vectors/1", "suite": "leeep.fid", "description": "d", "tests": [\#(tests.joined(separator: ","))]}"#
-    )
-    return ["--vectors", folder.path + "/v"]
   }
 
   let shippedFID = ["--vectors", packageRoot() + "/Vectors", "--suite", "leeep.fid", "--show-failures", "1000"]

@@ -15,21 +15,6 @@ import Testing
     signal(SIGPIPE, SIG_IGN)
   }
 
-  /// Seven `leeep.fid` tests rejected as `invalid_fid`; the fourth has the input `trigger`.
-  func smallFile(in folder: TemporaryFolder) throws -> [String] {
-    var tests = (0..<6).map { index in
-      #"{"id": "t\#(index)", "tags": ["invalid"], "input": "bad\#(index)", "expect": {"result": "reject", "error": "invalid_fid"}}"#
-    }
-    tests.insert(
-      #"{"id": "trigger", "tags": ["invalid"], "input": "trigger", "expect": {"result": "reject", "error": "invalid_fid"}}"#,
-      at: 3)
-    try folder.write(
-      "v/fid.json",
-      #"{"format": "conformance-vectors/1", "suite": "leeep.fid", "description": "d", "tests": [\#(tests.joined(separator: ","))]}"#
-    )
-    return ["--vectors", folder.path + "/v"]
-  }
-
   func run(_ fixture: String, mode: String = "", folder: TemporaryFolder, timeout: Double = 20) throws -> (
     status: Int32, output: String, seconds: Double
   ) {
