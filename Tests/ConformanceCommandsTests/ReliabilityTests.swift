@@ -330,8 +330,9 @@ import Testing
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     // 400 files of 250 tests, answered one by one by an adapter: seconds of work. The adapter
-    // leaves a marker at its first request, which says the run has started (the console prints
-    // failures only at the end of a run).
+    // leaves a marker at its 300th request, a test of the third file: requests go one at a time,
+    // so the first two files have been answered by then, and a signal that is acted on mid-file
+    // still leaves at least one finished file to report.
     let test =
       #"", "tags": ["valid"], "input": "cAbCdEfGhIjKlMnOpQr_-0", "expect": {"result": "accept", "output": "cAbCdEfGhIjKlMnOpQr_-0"}}"#
     try folder.write("v/000.json", fidFile(failingFID))
@@ -344,12 +345,14 @@ import Testing
       "adapter.py",
       """
       import json, os, sys
+      asked = 0
       for line in sys.stdin:
           request = json.loads(line)
           if request["type"] == "hello":
               print(json.dumps({"protocol": "conformance-adapter/2", "name": "echo", "suites": ["leeep.fid"]}), flush=True)
               continue
-          if not os.path.exists(sys.argv[1]):
+          asked += 1
+          if asked == 300:
               open(sys.argv[1], "w").close()
           print(json.dumps({"id": request["id"], "result": "accept", "output": request["input"]}), flush=True)
       """)
