@@ -10,6 +10,7 @@
 #include <unistd.h>
 #if defined(__linux__)
 #include <sys/prctl.h>
+#include <sys/random.h>
 #endif
 
 int conformance_exchange_paths(const char *first, const char *second) {
@@ -43,6 +44,17 @@ int conformance_pipe_cloexec(int descriptors[2]) {
   (void)fcntl(descriptors[0], F_SETFD, FD_CLOEXEC);
   (void)fcntl(descriptors[1], F_SETFD, FD_CLOEXEC);
   return 0;
+#endif
+}
+
+long conformance_random_bytes(void *buffer, unsigned long length) {
+#if defined(__linux__)
+  return (long)getrandom(buffer, length, 0);
+#else
+  (void)buffer;
+  (void)length;
+  errno = ENOSYS;
+  return -1;
 #endif
 }
 

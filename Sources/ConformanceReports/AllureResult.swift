@@ -1,3 +1,4 @@
+import CSystemShims
 import ConformanceJSON
 import ConformanceKit
 
@@ -31,12 +32,12 @@ struct ContentKey: Hashable, Sendable {
 
   /// The digest in a UUID's text form, as Allure names attachments (`<uuid>-attachment.json`).
   var uuidText: String {
-    let hex = [high, low].map { value -> String in
-      let text = String(value, radix: 16)
-      return String(repeating: "0", count: 16 - text.count) + text
-    }.joined()
-    let characters = Array(hex)
-    return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(16)
+    for value in [high, low] {
+      for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    }
+    return AllureResult.uuidText(bytes[...])
   }
 }
 
@@ -74,6 +75,7 @@ enum AllureResult {
   {
     let implementation = report.implementation ?? defaultImplementation
     var files: [AllureFile] = []
+    var uuids = UUIDSource()
     switch report.content {
     case .loadFailure(let failure):
       let suite = report.suite ?? failure.suite ?? "conformance.load"
@@ -84,16 +86,18 @@ enum AllureResult {
       item.labels = labels(implementation: implementation, suite: suite, file: report.location.path, tags: [])
       item.start = now - Int64(report.nanoseconds / 1_000_000)
       item.stop = now
-      files += item.files()
+      item.appendFiles(to: &files, uuid: uuids.next())
     case .results(let results):
       let total = results.reduce(UInt64(0)) { sum, result in
         sum + result.nanoseconds + result.failedTries.reduce(0) { $0 + $1.nanoseconds }
       }
       var clock = Clock(milliseconds: now, nanosecondsBack: total)
       let suite = report.suite ?? ""
+      files.reserveCapacity(results.count * 3)
       for result in results {
-        files += Self.files(
-          for: result, suite: suite, file: report.location.path, implementation: implementation, clock: &clock)
+        Self.appendFiles(
+          for: result, suite: suite, file: report.location.path, implementation: implementation, clock: &clock,
+          uuids: &uuids, to: &files)
       }
     }
     return files
@@ -115,24 +119,51 @@ enum AllureResult {
     }
   }
 
-  static func files(
-    for result: TestResult, suite: String, file: String, implementation: String, clock: inout Clock
-  ) -> [AllureFile] {
-    let history = [implementation, suite, result.id]
+  static func appendFiles(
+    for result: TestResult, suite: String, file: String, implementation: String, clock: inout Clock,
+    uuids: inout UUIDSource, to files: inout [AllureFile]
+  ) {
+    // The same for every try of the test: digested, labelled and serialized once.
+    let historyID = digest([implementation, suite, result.id])
+    let testCaseID = digest([suite, result.id])
+    let fullName = "\(implementation)/\(suite)/\(result.id)"
+    let testLabels = labels(implementation: implementation, suite: suite, file: file, tags: result.tags)
+    let parameters = (result.context?.members ?? []).map { member in
+      (member.key, JSONSerializer.compact.string(from: member.value))
+    }
+    let input = result.input.map { Attachment.json("input", $0) }
+    let expected = Attachment.json("expected", result.expected.json)
+    // Pretty-printed once: the trace of every try that failed shows them.
+    var tracedValues: (input: String?, expected: String)? = nil
+    func trace(answer: String) -> String {
+      if tracedValues == nil {
+        tracedValues = (
+          input.map { cut(String(decoding: $0.bytes.dropLast(), as: UTF8.self)) },
+          cut(String(decoding: expected.bytes.dropLast(), as: UTF8.self))
+        )
+      }
+      var text = ""
+      if let description = result.description { text += "description: \(cut(description))\n" }
+      if let input = tracedValues!.input { text += "input: \(input)\n" }
+      text += "expected: \(tracedValues!.expected)\n"
+      return text + cut(answer) + "\n"
+    }
     func item(status: TestResult.Status, actual: Outcome?, log: String?, nanoseconds: UInt64) -> Item {
       var item = Item(
-        name: result.id, fullName: "\(implementation)/\(suite)/\(result.id)", history: history,
-        testCase: [suite, result.id], status: "passed", message: nil, trace: nil)
+        name: result.id, fullName: fullName, historyID: historyID, testCaseID: testCaseID, status: "passed",
+        message: nil, trace: nil)
       item.description = result.description
-      item.labels = labels(implementation: implementation, suite: suite, file: file, tags: result.tags)
-      item.parameters = (result.context?.members ?? []).map { member in
-        ["name": .string(member.key), "value": .string(JSONSerializer.compact.string(from: member.value))]
+      item.labels = testLabels
+      item.parameters = parameters
+      if let input { item.attachments.append(input) }
+      item.attachments.append(expected)
+      if let actual {
+        // A passing test's answer equals its expected outcome (as the runner compares, JSON
+        // values): it shares the expected outcome's bytes and digest.
+        let json = actual.json
+        item.attachments.append(
+          json == result.expected.json ? expected.labelled("actual") : Attachment.json("actual", json))
       }
-      var attachments: [(String, JSONValue)] = []
-      if let input = result.input { attachments.append(("input", input)) }
-      attachments.append(("expected", result.expected.json))
-      if let actual { attachments.append(("actual", actual.json)) }
-      item.attachments = attachments
       switch status {
       case .passed:
         break
@@ -140,41 +171,36 @@ enum AllureResult {
         let unexpected = result.expectedFailure?.isUnexpectedPass == true
         item.status = "failed"
         item.message = (unexpected ? "unexpected pass: " : "mismatch: ") + failure.difference
-        item.trace = trace(result, answer: "actual: " + JSONSerializer.pretty.string(from: failure.actual))
+        item.trace = trace(answer: "actual: " + JSONSerializer.pretty.string(from: failure.actual))
       case .errored(let message):
         item.status = "broken"
         item.message = "implementation error: " + message
-        item.trace = trace(result, answer: "error: " + message)
+        item.trace = trace(answer: "error: " + message)
       case .skipped(let reason):
         item.status = "skipped"
         item.message = (result.expectedFailure != nil ? "expected failure: " : "skipped: ") + reason
         if let match = result.expectedFailure {
           item.known = true
-          if let link = match.entry.link {
-            item.links = [["type": "issue", "url": .string(link), "name": .string(match.entry.reason)]]
-          }
+          if let link = match.entry.link { item.links = [(type: "issue", url: link, name: match.entry.reason)] }
           switch match.originalStatus {
           case .failed(let failure):
-            item.trace = trace(result, answer: "actual: " + JSONSerializer.pretty.string(from: failure.actual))
+            item.trace = trace(answer: "actual: " + JSONSerializer.pretty.string(from: failure.actual))
           case .errored(let message):
-            item.trace = trace(result, answer: "error: " + message)
+            item.trace = trace(answer: "error: " + message)
           case .passed, .skipped:
             break
           }
         }
       }
-      if let log, !log.isEmpty { item.log = log }
+      if let log, !log.isEmpty { item.attachments.append(Attachment.text("stderr", log)) }
       (item.start, item.stop) = clock.interval(nanoseconds)
       return item
     }
-    var files: [AllureFile] = []
     // A flaky test's failed tries come first, as retries of the final result (same historyId).
     if result.isFlaky {
       for attempt in result.failedTries {
-        files += item(
-          status: attempt.status, actual: attempt.actual, log: attempt.log, nanoseconds: attempt.nanoseconds
-        )
-        .files()
+        item(status: attempt.status, actual: attempt.actual, log: attempt.log, nanoseconds: attempt.nanoseconds)
+          .appendFiles(to: &files, uuid: uuids.next())
       }
     }
     var final = item(status: result.status, actual: result.actual, log: result.log, nanoseconds: result.nanoseconds)
@@ -189,8 +215,7 @@ enum AllureResult {
       // Reruns that failed every time are still time spent.
       for attempt in result.failedTries { _ = clock.interval(attempt.nanoseconds) }
     }
-    files += final.files()
-    return files
+    final.appendFiles(to: &files, uuid: uuids.next())
   }
 
   /// A run-level problem (stale expectations entry, adapter problem, interruption) as one result.
@@ -203,134 +228,260 @@ enum AllureResult {
     item.labels = labels(implementation: implementation, suite: suite, file: nil, tags: [])
     item.start = now
     item.stop = now
-    return item.files()
+    var files: [AllureFile] = []
+    var uuids = UUIDSource()
+    item.appendFiles(to: &files, uuid: uuids.next())
+    return files
   }
 
-  static func labels(implementation: String, suite: String, file: String?, tags: [String]) -> [JSONValue] {
-    var labels: [JSONValue] = [
-      ["name": "parentSuite", "value": .string(implementation)], ["name": "suite", "value": .string(suite)],
-    ]
-    if let file { labels.append(["name": "subSuite", "value": .string(file)]) }
-    for tag in tags { labels.append(["name": "tag", "value": .string(tag)]) }
-    labels.append(["name": "framework", "value": .string(framework)])
+  /// A label's name and value.
+  typealias Label = (name: String, value: String)
+
+  static func labels(implementation: String, suite: String, file: String?, tags: [String]) -> [Label] {
+    var labels: [Label] = [("parentSuite", implementation), ("suite", suite)]
+    if let file { labels.append(("subSuite", file)) }
+    for tag in tags { labels.append(("tag", tag)) }
+    labels.append(("framework", framework))
     return labels
   }
 
-  /// The input and expected outcome, then the answer (or error), each value cut at
-  /// ``TextCap/quotedValue`` (the attachments hold them whole).
-  static func trace(_ result: TestResult, answer: String) -> String {
-    var text = ""
-    if let description = result.description { text += "description: \(cut(description))\n" }
-    if let input = result.input { text += "input: \(cut(JSONSerializer.pretty.string(from: input)))\n" }
-    text += "expected: \(cut(JSONSerializer.pretty.string(from: result.expected.json)))\n"
-    return text + cut(answer) + "\n"
-  }
-
   static func cut(_ text: String) -> String { TextCap.cut(text, limit: TextCap.quotedValue) }
+
+  /// An attachment's label, rendered bytes and their digest (which names its file).
+  struct Attachment {
+    var label: String
+    var bytes: [UInt8]
+    var key: ContentKey
+    var type: String
+    var suffix: String
+
+    /// A JSON value, pretty-printed with a final line break.
+    static func json(_ label: String, _ value: JSONValue) -> Attachment {
+      var bytes = JSONSerializer.pretty.bytes(from: value)
+      bytes.append(0x0A)
+      return Attachment(label: label, bytes: bytes, key: ContentKey(bytes), type: "application/json", suffix: "json")
+    }
+
+    static func text(_ label: String, _ text: String) -> Attachment {
+      let bytes = Array(text.utf8)
+      return Attachment(label: label, bytes: bytes, key: ContentKey(bytes), type: "text/plain", suffix: "txt")
+    }
+
+    func labelled(_ label: String) -> Attachment {
+      var copy = self
+      copy.label = label
+      return copy
+    }
+
+    var source: String { key.uuidText + "-attachment." + suffix }
+  }
 
   /// One result file and its attachments, before rendering.
   struct Item {
     var name: String
     var fullName: String
-    var history: [String]
-    var testCase: [String]
+    var historyID: String
+    var testCaseID: String
     var status: String
     var message: String?
     var trace: String?
     var description: String? = nil
-    var labels: [JSONValue] = []
-    var parameters: [JSONValue] = []
-    var links: [JSONValue] = []
-    var attachments: [(String, JSONValue)] = []
-    var log: String? = nil
+    var labels: [Label] = []
+    /// Each context key with its value as compact JSON.
+    var parameters: [(name: String, value: String)] = []
+    var links: [(type: String, url: String, name: String)] = []
+    var attachments: [Attachment] = []
     var known = false
     var flaky = false
     var start: Int64 = 0
     var stop: Int64 = 0
 
     init(
-      name: String, fullName: String, history: [String], testCase: [String], status: String, message: String?,
+      name: String, fullName: String, historyID: String, testCaseID: String, status: String, message: String?,
       trace: String?
     ) {
       self.name = name
       self.fullName = fullName
-      self.history = history
-      self.testCase = testCase
+      self.historyID = historyID
+      self.testCaseID = testCaseID
       self.status = status
       self.message = message
       self.trace = trace
     }
 
-    /// The result file, then one file per attachment.
-    func files() -> [AllureFile] {
-      let uuid = AllureResult.uuid()
-      var files: [AllureFile] = []
-      var attachmentValues: [JSONValue] = []
-      func attach(_ label: String, _ bytes: [UInt8], type: String, extension suffix: String) {
-        let key = ContentKey(bytes)
-        let source = key.uuidText + "-attachment." + suffix
-        files.append(AllureFile(name: source, bytes: bytes, content: key))
-        attachmentValues.append(["name": .string(label), "source": .string(source), "type": .string(type)])
+    init(
+      name: String, fullName: String, history: [String], testCase: [String], status: String, message: String?,
+      trace: String?
+    ) {
+      self.init(
+        name: name, fullName: fullName, historyID: AllureResult.digest(history),
+        testCaseID: AllureResult.digest(testCase), status: status, message: message, trace: trace)
+    }
+
+    /// Appends each attachment's file, then the result file named by `uuid`.
+    func appendFiles(to files: inout [AllureFile], uuid: String) {
+      for attachment in attachments {
+        files.append(AllureFile(name: attachment.source, bytes: attachment.bytes, content: attachment.key))
       }
-      // Serializing is most of the cost: a passing test's answer equal to its expected outcome
-      // (as the runner compares, JSON values) shares the expected outcome's bytes.
-      var previous: (value: JSONValue, bytes: [UInt8])? = nil
-      for (label, value) in attachments {
-        let bytes: [UInt8]
-        if let previous, label == "actual", previous.value == value {
-          bytes = previous.bytes
-        } else {
-          bytes = Array((JSONSerializer.pretty.string(from: value) + "\n").utf8)
+      files.append(AllureFile(name: uuid + "-result.json", bytes: resultBytes(uuid: uuid)))
+    }
+
+    /// The result file: one JSON object in the compact layout (`{"uuid": "…", "name": …}`),
+    /// members in the order of Allure's model, written straight into one buffer.
+    func resultBytes(uuid: String) -> [UInt8] {
+      var out: [UInt8] = []
+      out.reserveCapacity(1024)
+      func string(_ text: String) { JSONSerializer.writeString(text, to: &out) }
+      func key(_ name: StaticString, first: Bool = false) {
+        if !first { out += ", ".utf8 }
+        out.append(0x22)
+        out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        out += "\": ".utf8
+      }
+      /// `[{"name": "…", "value": "…"}, …]` and the like: objects of string members.
+      func objects<Element>(_ elements: [Element], _ members: (Element) -> [(StaticString, String)]) {
+        out.append(UInt8(ascii: "["))
+        for (index, element) in elements.enumerated() {
+          if index > 0 { out += ", ".utf8 }
+          out.append(UInt8(ascii: "{"))
+          for (position, (name, value)) in members(element).enumerated() {
+            key(name, first: position == 0)
+            string(value)
+          }
+          out.append(UInt8(ascii: "}"))
         }
-        previous = (value, bytes)
-        attach(label, bytes, type: "application/json", extension: "json")
+        out.append(UInt8(ascii: "]"))
       }
-      if let log { attach("stderr", Array(log.utf8), type: "text/plain", extension: "txt") }
-      var object: JSONObject = [
-        "uuid": .string(uuid), "historyId": .string(AllureResult.digest(history)),
-        "testCaseId": .string(AllureResult.digest(testCase)), "name": .string(name), "fullName": .string(fullName),
-      ]
-      if let description { object["description"] = .string(description) }
-      object["status"] = .string(status)
-      var details: JSONObject = [:]
-      if let message { details["message"] = .string(TextCap.cut(message, limit: TextCap.message)) }
-      if let trace { details["trace"] = .string(trace) }
-      if known { details["known"] = true }
-      if flaky { details["flaky"] = true }
-      if !details.members.isEmpty { object["statusDetails"] = .object(details) }
-      object["stage"] = "finished"
-      object["start"] = .number(JSONNumber(Int(start)))
-      object["stop"] = .number(JSONNumber(Int(stop)))
-      object["labels"] = .array(labels)
-      if !links.isEmpty { object["links"] = .array(links) }
-      object["parameters"] = .array(parameters)
-      object["attachments"] = .array(attachmentValues)
-      files.append(
-        AllureFile(name: uuid + "-result.json", bytes: Array(JSONSerializer.compact.string(from: .object(object)).utf8))
-      )
-      return files
+      out.append(UInt8(ascii: "{"))
+      key("uuid", first: true)
+      string(uuid)
+      key("historyId")
+      string(historyID)
+      key("testCaseId")
+      string(testCaseID)
+      key("name")
+      string(name)
+      key("fullName")
+      string(fullName)
+      if let description {
+        key("description")
+        string(description)
+      }
+      key("status")
+      string(status)
+      if message != nil || trace != nil || known || flaky {
+        key("statusDetails")
+        out.append(UInt8(ascii: "{"))
+        var first = true
+        if let message {
+          key("message", first: first)
+          string(TextCap.cut(message, limit: TextCap.message))
+          first = false
+        }
+        if let trace {
+          key("trace", first: first)
+          string(trace)
+          first = false
+        }
+        if known {
+          key("known", first: first)
+          out += "true".utf8
+          first = false
+        }
+        if flaky {
+          key("flaky", first: first)
+          out += "true".utf8
+        }
+        out.append(UInt8(ascii: "}"))
+      }
+      key("stage")
+      string("finished")
+      key("start")
+      out += String(start).utf8
+      key("stop")
+      out += String(stop).utf8
+      key("labels")
+      objects(labels) { [("name", $0.name), ("value", $0.value)] }
+      if !links.isEmpty {
+        key("links")
+        objects(links) { [("type", $0.type), ("url", $0.url), ("name", $0.name)] }
+      }
+      key("parameters")
+      objects(parameters) { [("name", $0.name), ("value", $0.value)] }
+      key("attachments")
+      objects(attachments) { [("name", $0.label), ("source", $0.source), ("type", $0.type)] }
+      out.append(UInt8(ascii: "}"))
+      return out
     }
   }
 
-  /// A random (version 4) UUID in its usual lowercase text form.
-  static func uuid() -> String {
-    var generator = SystemRandomNumberGenerator()
-    var bytes = (0..<2).flatMap { _ -> [UInt8] in
-      let value: UInt64 = generator.next()
-      return (0..<8).map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
+  /// Random (version 4) UUIDs, drawn from the system's generator 64 at a time: one
+  /// `getrandom` call per vector file rather than two per test.
+  struct UUIDSource {
+    private var pool: [UInt8] = []
+    private var used = 0
+
+    mutating func next() -> String {
+      if used == pool.count {
+        pool = [UInt8](repeating: 0, count: 64 * 16)
+        AllureResult.fillRandom(&pool)
+        used = 0
+      }
+      var bytes = pool[used..<used + 16]
+      used += 16
+      let base = bytes.startIndex
+      bytes[base + 6] = bytes[base + 6] & 0x0F | 0x40
+      bytes[base + 8] = bytes[base + 8] & 0x3F | 0x80
+      return AllureResult.uuidText(bytes)
     }
-    bytes[6] = bytes[6] & 0x0F | 0x40
-    bytes[8] = bytes[8] & 0x3F | 0x80
-    let hex = SHA256.hex(bytes)
-    let characters = Array(hex)
-    return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
+  }
+
+  /// Fills `bytes` from the kernel's random source (`getrandom(2)`), else, where that fails, the
+  /// standard library's generator (the same source, 8 bytes a call).
+  static func fillRandom(_ bytes: inout [UInt8]) {
+    bytes.withUnsafeMutableBytes { buffer in
+      var filled = 0
+      while filled < buffer.count {
+        let got = conformance_random_bytes(buffer.baseAddress! + filled, UInt(buffer.count - filled))
+        if got > 0 {
+          filled += got
+        } else if got == 0 || errno != EINTR {
+          var generator = SystemRandomNumberGenerator()
+          for index in filled..<buffer.count { buffer[index] = generator.next() }
+          return
+        }
+      }
+    }
+  }
+
+  /// 16 bytes as a UUID's text: lowercase hex, dashes after the 4th, 6th, 8th and 10th byte.
+  static func uuidText(_ bytes: ArraySlice<UInt8>) -> String {
+    let digits: StaticString = "0123456789abcdef"
+    return String(unsafeUninitializedCapacity: 36) { text in
+      var at = 0
+      for (index, byte) in bytes.enumerated() {
+        if index == 4 || index == 6 || index == 8 || index == 10 {
+          text[at] = UInt8(ascii: "-")
+          at += 1
+        }
+        text[at] = digits.utf8Start[Int(byte >> 4)]
+        text[at + 1] = digits.utf8Start[Int(byte & 0x0F)]
+        at += 2
+      }
+      return at
+    }
   }
 
   /// 32 hex digits of SHA-256 over the parts, each followed by a 0x00 byte: stable across runs
   /// and machines, and the parts cannot run into each other.
   static func digest(_ parts: [String]) -> String {
+    var bytes: [UInt8] = []
+    for part in parts {
+      bytes += part.utf8
+      bytes.append(0)
+    }
     var hash = SHA256()
-    for part in parts { hash.update(Array(part.utf8) + [0]) }
+    hash.update(bytes)
     return String(SHA256.hex(hash.finalize()).prefix(32))
   }
 

@@ -18,6 +18,11 @@ long conformance_copy_file_range(int input, int output, unsigned long length);
 /// would inherit the ends and keep another adapter's input open. Returns 0, or -1 with errno set.
 int conformance_pipe_cloexec(int descriptors[2]);
 
+/// Fills up to `length` bytes of `buffer` from the kernel's random source: `getrandom(2)`,
+/// which Swift's Glibc module does not import (`<sys/random.h>`), hence the shim. Returns the
+/// bytes filled (fewer when a signal interrupted it), or -1 with errno set (ENOSYS elsewhere).
+long conformance_random_bytes(void *buffer, unsigned long length);
+
 /// Makes the calling process the reaper of its orphaned descendants:
 /// `prctl(PR_SET_CHILD_SUBREAPER, 1)`, Linux only, hence the shim (Swift's Glibc module does
 /// not import `<sys/prctl.h>`). An adapter's descendant that leaves its process group and
