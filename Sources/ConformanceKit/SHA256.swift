@@ -19,14 +19,16 @@ public struct SHA256: Sendable {
   private var pending: [UInt8] = []
   /// Every byte given to `update`, for the length in the padding.
   private var byteCount: UInt64 = 0
-  /// The message schedule, kept to avoid an allocation per block.
-  private var schedule = [UInt32](repeating: 0, count: 64)
 
   public init() {
     pending.reserveCapacity(64)
   }
 
   public mutating func update(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { update($0) }
+  }
+
+  public mutating func update(_ bytes: UnsafeRawBufferPointer) {
     byteCount += UInt64(bytes.count)
     var start = 0
     if !pending.isEmpty {
@@ -34,13 +36,14 @@ public struct SHA256: Sendable {
       pending += bytes[0..<take]
       start = take
       guard pending.count == 64 else { return }
-      compress(pending[...])
+      pending.withUnsafeBytes { compress($0.baseAddress!, blocks: 1) }
       pending.removeAll(keepingCapacity: true)
     }
     // Whole blocks straight from the input, without copying them into `pending`.
-    while bytes.count - start >= 64 {
-      compress(bytes[start..<start + 64])
-      start += 64
+    let blocks = (bytes.count - start) / 64
+    if blocks > 0 {
+      compress(bytes.baseAddress! + start, blocks: blocks)
+      start += blocks * 64
     }
     pending += bytes[start...]
   }
@@ -56,7 +59,7 @@ public struct SHA256: Sendable {
     }
     let tail = pending + padding
     pending.removeAll()
-    for blockStart in stride(from: 0, to: tail.count, by: 64) { compress(tail[blockStart..<blockStart + 64]) }
+    tail.withUnsafeBytes { compress($0.baseAddress!, blocks: $0.count / 64) }
     var digest: [UInt8] = []
     for word in state {
       digest += [
@@ -84,55 +87,96 @@ public struct SHA256: Sendable {
     return String(decoding: text, as: UTF8.self)
   }
 
-  private mutating func compress(_ block: ArraySlice<UInt8>) {
-    // Unsafe buffers and locals: this loop is the whole cost of the digest, and bounds-checked
-    // array accesses make it several times slower in debug builds.
-    block.withUnsafeBufferPointer { bytes in
-      schedule.withUnsafeMutableBufferPointer { w in
-        for t in 0..<16 {
-          w[t] =
-            UInt32(bytes[4 * t]) << 24 | UInt32(bytes[4 * t + 1]) << 16 | UInt32(bytes[4 * t + 2]) << 8
-            | UInt32(bytes[4 * t + 3])
-        }
-        for t in 16..<64 {
-          let s0 = (w[t - 15] >> 7 | w[t - 15] << 25) ^ (w[t - 15] >> 18 | w[t - 15] << 14) ^ (w[t - 15] >> 3)
-          let s1 = (w[t - 2] >> 17 | w[t - 2] << 15) ^ (w[t - 2] >> 19 | w[t - 2] << 13) ^ (w[t - 2] >> 10)
-          w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-        }
-        SHA256.roundConstants.withUnsafeBufferPointer { k in
-          state.withUnsafeMutableBufferPointer { h in
-            var a = h[0]
-            var b = h[1]
-            var c = h[2]
-            var d = h[3]
-            var e = h[4]
-            var f = h[5]
-            var g = h[6]
-            var hh = h[7]
-            for t in 0..<64 {
-              let s1 = (e >> 6 | e << 26) ^ (e >> 11 | e << 21) ^ (e >> 25 | e << 7)
-              let choice = (e & f) ^ (~e & g)
-              let temp1 = hh &+ s1 &+ choice &+ k[t] &+ w[t]
-              let s0 = (a >> 2 | a << 30) ^ (a >> 13 | a << 19) ^ (a >> 22 | a << 10)
-              let majority = (a & b) ^ (a & c) ^ (b & c)
-              hh = g
-              g = f
-              f = e
-              e = d &+ temp1
-              d = c
-              c = b
-              b = a
-              a = temp1 &+ s0 &+ majority
+  /// One round: `h` becomes the new `a`, `d` the new `e`; the caller renames the rest.
+  @inline(__always)
+  private static func round(
+    _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32, _ g: UInt32,
+    _ h: inout UInt32, _ constantAndWord: UInt32
+  ) {
+    let s1 = (e >> 6 | e << 26) ^ (e >> 11 | e << 21) ^ (e >> 25 | e << 7)
+    let choice = g ^ (e & (f ^ g))
+    let temp1 = h &+ s1 &+ choice &+ constantAndWord
+    let s0 = (a >> 2 | a << 30) ^ (a >> 13 | a << 19) ^ (a >> 22 | a << 10)
+    let majority = (a & b) | (c & (a | b))
+    d &+= temp1
+    h = temp1 &+ s0 &+ majority
+  }
+
+  /// Runs the compression function over `blocks` 64-byte blocks at `data`. The state lives in
+  /// locals for the whole run and the message schedule is a 16-word window on the stack: this
+  /// loop is the whole cost of a digest (the corpus digest reads every vector file through it).
+  private mutating func compress(_ data: UnsafeRawPointer, blocks: Int) {
+    state.withUnsafeMutableBufferPointer { h in
+      SHA256.roundConstants.withUnsafeBufferPointer { k in
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 16) { w in
+          var h0 = h[0]
+          var h1 = h[1]
+          var h2 = h[2]
+          var h3 = h[3]
+          var h4 = h[4]
+          var h5 = h[5]
+          var h6 = h[6]
+          var h7 = h[7]
+          for block in 0..<blocks {
+            let bytes = data + block * 64
+            var a = h0
+            var b = h1
+            var c = h2
+            var d = h3
+            var e = h4
+            var f = h5
+            var g = h6
+            var hh = h7
+            for t in stride(from: 0, to: 64, by: 16) {
+              if t == 0 {
+                for j in 0..<16 {
+                  w[j] = UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: 4 * j, as: UInt32.self))
+                }
+              } else {
+                // The schedule's next 16 words, in place over the last 16.
+                for j in 0..<16 {
+                  let w15 = w[(j + 1) & 15]
+                  let w2 = w[(j + 14) & 15]
+                  let s0 = (w15 >> 7 | w15 << 25) ^ (w15 >> 18 | w15 << 14) ^ (w15 >> 3)
+                  let s1 = (w2 >> 17 | w2 << 15) ^ (w2 >> 19 | w2 << 13) ^ (w2 >> 10)
+                  w[j] = w[j] &+ s0 &+ w[(j + 9) & 15] &+ s1
+                }
+              }
+              // Written out so that the eight working variables change roles instead of places.
+              SHA256.round(a, b, c, &d, e, f, g, &hh, k[t + 0] &+ w[0])
+              SHA256.round(hh, a, b, &c, d, e, f, &g, k[t + 1] &+ w[1])
+              SHA256.round(g, hh, a, &b, c, d, e, &f, k[t + 2] &+ w[2])
+              SHA256.round(f, g, hh, &a, b, c, d, &e, k[t + 3] &+ w[3])
+              SHA256.round(e, f, g, &hh, a, b, c, &d, k[t + 4] &+ w[4])
+              SHA256.round(d, e, f, &g, hh, a, b, &c, k[t + 5] &+ w[5])
+              SHA256.round(c, d, e, &f, g, hh, a, &b, k[t + 6] &+ w[6])
+              SHA256.round(b, c, d, &e, f, g, hh, &a, k[t + 7] &+ w[7])
+              SHA256.round(a, b, c, &d, e, f, g, &hh, k[t + 8] &+ w[8])
+              SHA256.round(hh, a, b, &c, d, e, f, &g, k[t + 9] &+ w[9])
+              SHA256.round(g, hh, a, &b, c, d, e, &f, k[t + 10] &+ w[10])
+              SHA256.round(f, g, hh, &a, b, c, d, &e, k[t + 11] &+ w[11])
+              SHA256.round(e, f, g, &hh, a, b, c, &d, k[t + 12] &+ w[12])
+              SHA256.round(d, e, f, &g, hh, a, b, &c, k[t + 13] &+ w[13])
+              SHA256.round(c, d, e, &f, g, hh, a, &b, k[t + 14] &+ w[14])
+              SHA256.round(b, c, d, &e, f, g, hh, &a, k[t + 15] &+ w[15])
             }
-            h[0] &+= a
-            h[1] &+= b
-            h[2] &+= c
-            h[3] &+= d
-            h[4] &+= e
-            h[5] &+= f
-            h[6] &+= g
-            h[7] &+= hh
+            h0 &+= a
+            h1 &+= b
+            h2 &+= c
+            h3 &+= d
+            h4 &+= e
+            h5 &+= f
+            h6 &+= g
+            h7 &+= hh
           }
+          h[0] = h0
+          h[1] = h1
+          h[2] = h2
+          h[3] = h3
+          h[4] = h4
+          h[5] = h5
+          h[6] = h6
+          h[7] = h7
         }
       }
     }

@@ -171,11 +171,22 @@ public enum JSONReportMerger {
     top["loadErrors"] = .array(
       reports.flatMap { $0["loadErrors"]?.arrayValue?.compactMap(\.objectValue) ?? [] }.sorted(by: precedes).map(
         JSONValue.object))
-    for key in ["failures", "expectedFailures"] {
-      top[key] = .array(
+    func entries(_ key: String) -> JSONValue {
+      .array(
         reports.flatMap { $0[key]?.arrayValue?.compactMap(\.objectValue) ?? [] }.sorted(by: precedes).map(
           JSONValue.object))
     }
+    top["failures"] = entries("failures")
+    // A run with --reruns: every shard's flaky tests (each with every try's answer), in file
+    // order as failures are; the total counted again from the merged list.
+    if let reruns = reports.lazy.compactMap({ $0["reruns"] }).first {
+      top["reruns"] = reruns
+      let flaky = entries("flaky")
+      top["flaky"] = flaky
+      totals["flaky"] = number(flaky.arrayValue?.count ?? 0)
+      top["totals"] = .object(totals)
+    }
+    top["expectedFailures"] = entries("expectedFailures")
     if first["implementations"] != nil {
       top["implementations"] = .array(mergeImplementations(reports, failures: top["failures"]?.arrayValue ?? []))
       top["drift"] = .array(

@@ -157,6 +157,50 @@ import Testing
     #expect(python.output == "745 745 0\n")
   }
 
+  /// `conformance merge --json` of shard reports of a run with --reruns keeps every shard's
+  /// flaky tests, each with every try's answer, and counts them again.
+  @Test func mergedShardReportsKeepTheFlakyTests() throws {
+    try requireBinary()
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let changed = try SeveralImplementationsTests().changedByTheBug()
+    var shardFlaky: [Int] = []
+    for shard in 1...2 {
+      let result = conformance([
+        "run", "--vectors", packageRoot() + "/Vectors", "--suite", "leeep.fid", "--shard", "\(shard)/2", "--junit",
+        folder.path + "/junit-\(shard).xml", "--report-json", folder.path + "/report-\(shard).json", "--reruns", "2",
+        "--show-failures", "0", "--adapter", adapter("flaky", environment: "FLAKY_STATE=\(folder.path) "),
+      ])
+      #expect(result.status == 0, "\(result.output)\(result.error)")
+      let report = try JSONParser().parse(try folder.read("report-\(shard).json"))
+      shardFlaky.append(report.objectValue?["flaky"]?.arrayValue?.count ?? -1)
+    }
+    // Both shards hold some of them, so the merge has lists to put together.
+    #expect(shardFlaky.allSatisfy { $0 > 0 } && shardFlaky.reduce(0, +) == 18, "\(shardFlaky)")
+    let merged = conformance([
+      "merge", "--json", folder.path + "/merged.json", folder.path + "/report-1.json", folder.path + "/report-2.json",
+    ])
+    #expect(merged.status == 0, "\(merged.error)")
+    let value = try JSONParser().parse(try folder.read("merged.json"))
+    let schema = try JSONParser().parse(
+      try String(contentsOfFile: packageRoot() + "/docs/report.schema.json", encoding: .utf8))
+    #expect(JSONSchemaValidator(schema: schema).validate(value) == [])
+    let report = try #require(value.objectValue)
+    #expect(report["reruns"] == .number(JSONNumber(2)))
+    #expect(report["totals"]?.objectValue?["flaky"] == .number(JSONNumber(18)))
+    let flaky = try #require(report["flaky"]?.arrayValue?.compactMap(\.objectValue))
+    #expect(Set(flaky.compactMap { $0["id"]?.stringValue }) == changed)
+    #expect(flaky.count == 18)
+    for entry in flaky {
+      let tries = entry["tries"]?.arrayValue?.compactMap(\.objectValue) ?? []
+      #expect(tries.compactMap { $0["outcome"]?.stringValue } == ["failed", "passed"], "\(entry)")
+      #expect(tries.allSatisfy { $0["actual"] != nil })
+    }
+    // In file order, then by id, as failures are.
+    let places = flaky.map { ($0["path"]?.stringValue ?? "") + "\u{0}" + ($0["id"]?.stringValue ?? "") }
+    #expect(places == places.sorted { utf8Precedes($0, $1) })
+  }
+
   @Test func rerunsWithoutAnAdapterAreRefused() {
     let result = conformance(["run", "--reruns", "2"])
     #expect(result.status == 2)
