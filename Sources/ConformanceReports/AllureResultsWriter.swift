@@ -23,8 +23,9 @@ import Synchronization
 ///   a folder holding anything else is refused before the run, naming one such file, so the
 ///   results of another tool are never deleted.
 ///
-/// Results are rendered on the runner's worker threads (``preparer``) and written in parallel
-/// batches: the cost is many small files (one result and two or three attachments per test).
+/// Results are rendered on the runner's worker threads (``preparer``) and written in batches
+/// by a thread of its own (``FolderWriter``): the cost is many small files (one result per
+/// test and its attachments, equal ones written once).
 public final class AllureResultsWriter: PreparingRunObserver {
   /// The folder as given.
   public let folder: String
@@ -35,6 +36,8 @@ public final class AllureResultsWriter: PreparingRunObserver {
   private var staging: String?
   private var pending: [AllureFile] = []
   private var written = 0
+  /// Creates the staged files, on a thread of its own.
+  private var fileWriter: FolderWriter?
   /// The attachments already written or pending, by content.
   private var attachments: Set<ContentKey> = []
 
@@ -193,39 +196,17 @@ public final class AllureResultsWriter: PreparingRunObserver {
     if pending.count >= Self.batchSize { try flush() }
   }
 
-  /// Writes the pending files in parallel (creating many small files is the cost).
+  /// Hands the pending files to the writer thread.
   private func flush() throws(ReportWriteError) {
     guard let staging, !pending.isEmpty else { return }
-    let files = pending
-    pending = []
-    let firstError = Mutex<String?>(nil)
-    let chunk = 128
-    DispatchQueue.concurrentPerform(iterations: (files.count + chunk - 1) / chunk) { part in
-      for file in files[(part * chunk)..<min(files.count, (part + 1) * chunk)] {
-        let path = staging + "/" + file.name
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        var failure: String? = nil
-        if descriptor < 0 {
-          failure = "cannot create \(path): \(FileSystem.errnoText())"
-        } else {
-          do throws(FileSystem.Failure) {
-            try FileSystem.writeAll(descriptor, file.bytes)
-          } catch {
-            failure = "cannot write \(path): \(error.reason)"
-          }
-          if close(descriptor) != 0 && failure == nil { failure = "cannot close \(path): \(FileSystem.errnoText())" }
-        }
-        if let failure {
-          firstError.withLock { if $0 == nil { $0 = failure } }
-          return
-        }
-      }
-    }
-    written += files.count
-    if let failure = firstError.withLock({ $0 }) {
+    if fileWriter == nil { fileWriter = FolderWriter(folder: staging) }
+    if let failure = fileWriter?.failure {
       discard()
       throw ReportWriteError(path: folder, reason: failure)
     }
+    fileWriter?.write(pending)
+    written += pending.count
+    pending = []
   }
 
   public func runFinished(_ summary: RunSummary) throws(ReportWriteError) {
@@ -259,6 +240,11 @@ public final class AllureResultsWriter: PreparingRunObserver {
         name: Self.markerName, bytes: Array((JSONSerializer.compact.string(from: .object(marker)) + "\n").utf8)))
     pending += files
     try flush()
+    if let failure = fileWriter?.finish() {
+      discard()
+      throw ReportWriteError(path: folder, reason: failure)
+    }
+    fileWriter = nil
     try commit()
   }
 
@@ -312,6 +298,8 @@ public final class AllureResultsWriter: PreparingRunObserver {
 
   /// Removes the staged folder; DIR is left as it was.
   public func discard() {
+    _ = fileWriter?.finish()
+    fileWriter = nil
     pending = []
     attachments = []
     guard let staging else { return }
@@ -319,8 +307,8 @@ public final class AllureResultsWriter: PreparingRunObserver {
     Self.removeTree(staging)
   }
 
-  /// Removes a folder and everything under it, never following a symbolic link; the files of a
-  /// folder are unlinked in parallel (an earlier run's results are tens of thousands of them).
+  /// Removes a folder and everything under it, never following a symbolic link. One file after
+  /// another: unlinking in one folder takes the folder's lock, so threads would only queue.
   static func removeTree(_ path: String) {
     var files: [String] = []
     var folders: [String] = []
@@ -338,13 +326,66 @@ public final class AllureResultsWriter: PreparingRunObserver {
       }
       closedir(directory)
     }
-    let chunk = 256
-    let found = files
-    DispatchQueue.concurrentPerform(iterations: (found.count + chunk - 1) / chunk) { part in
-      for file in found[(part * chunk)..<min(found.count, (part + 1) * chunk)] { unlink(file) }
-    }
+    for file in files { unlink(file) }
     for folder in folders { removeTree(folder) }
     rmdir(path)
+  }
+}
+
+/// Creates files in one folder on a thread of its own, a batch at a time, so that the run's
+/// thread goes on with the next files' reports (JUnit, the console) while the kernel creates
+/// these. One thread, not several: creating files in one folder takes the folder's lock, and on
+/// the disks measured (docs/benchmarks.md, "Allure results") two threads were no faster on
+/// tmpfs and slower on ext4, where each `openat` then waited for the other's. At most
+/// ``maxBatches`` batches wait, which bounds the memory held when the disk is slower than the
+/// run.
+final class FolderWriter: Sendable {
+  static let maxBatches = 4
+  let folder: String
+  private let queue = DispatchQueue(label: "conformance.allure-results")
+  private let slots = DispatchSemaphore(value: FolderWriter.maxBatches)
+  private let firstFailure = Mutex<String?>(nil)
+
+  init(folder: String) {
+    self.folder = folder
+  }
+
+  /// The first file that could not be written, and why.
+  var failure: String? { firstFailure.withLock { $0 } }
+
+  /// Queues `files` for creation (`O_EXCL`: a name already there is a failure).
+  func write(_ files: [AllureFile]) {
+    slots.wait()
+    queue.async {
+      defer { self.slots.signal() }
+      guard self.failure == nil else { return }
+      for file in files {
+        if let failure = self.create(file) {
+          self.firstFailure.withLock { if $0 == nil { $0 = failure } }
+          return
+        }
+      }
+    }
+  }
+
+  /// Waits until every queued file is written; the first failure.
+  func finish() -> String? {
+    queue.sync {}
+    return failure
+  }
+
+  private func create(_ file: AllureFile) -> String? {
+    let path = folder + "/" + file.name
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { return "cannot create \(path): \(FileSystem.errnoText())" }
+    var failure: String? = nil
+    do throws(FileSystem.Failure) {
+      try FileSystem.writeAll(descriptor, file.bytes)
+    } catch {
+      failure = "cannot write \(path): \(error.reason)"
+    }
+    if close(descriptor) != 0 && failure == nil { failure = "cannot close \(path): \(FileSystem.errnoText())" }
+    return failure
   }
 }
 
