@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
 # Times `conformance run --allure-results DIR` on the shipped corpus against the plain run (JUnit
 # only), in the same session, rounds alternating; says how many files and bytes the results are
-# and how long merely creating those files takes (where the time goes).
-# Usage: Benchmarks/allure.sh [--conformance BINARY] [--rounds N] [--workdir DIR]
+# and how long merely creating those files takes (where the time goes). By default it measures
+# twice: on the repository's disk (.build/allure-bench) and in memory (/dev/shm), so that the
+# figures separate the harness's CPU from the file system; --workdir DIR (repeatable) instead.
+# Usage: Benchmarks/allure.sh [--conformance BINARY] [--rounds N] [--workdir DIR]...
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary=""
 rounds=5
-workdir=.build/allure-bench
+workdirs=()
 while (($#)); do
   case "$1" in
     --conformance) binary="$2"; shift 2 ;;
     --rounds) rounds="$2"; shift 2 ;;
-    --workdir) workdir="$2"; shift 2 ;;
+    --workdir) workdirs+=("$2"); shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -20,4 +22,4 @@ if [[ -z "$binary" ]]; then
   swift build -c release --product conformance >&2
   binary=.build/release/conformance
 fi
-exec python3 Benchmarks/allure_bench.py "$binary" "$rounds" "$workdir"
+exec python3 Benchmarks/allure_bench.py "$binary" "$rounds" "${workdirs[@]}"

@@ -1,9 +1,12 @@
 """The cost of --allure-results on the shipped corpus (Benchmarks/allure.sh).
 
-Runs `conformance run` plain (JUnit only) and with `--allure-results`, alternating, ROUNDS times
-each; prints the median wall time of each, the ratio, the files and bytes written, and the time
-this Python takes to create the same files (same names and sizes, one thread, no rendering):
-the floor that many small files set, whatever writes them.
+For each work folder (by default the repository's own disk, `.build/allure-bench`, and memory,
+`/dev/shm`, where it exists), runs `conformance run` plain (JUnit only) and with
+`--allure-results` (replacing the previous round's results, as CI reruns do), alternating,
+ROUNDS times each; prints the median wall time and CPU time (user + system) of each, the
+ratio, the files and bytes written, and the time this Python takes to create the same files in
+that folder (same names and bytes, one thread, no rendering): the floor that many small files
+set on that file system, whatever writes them. The run's time above that floor is ours.
 """
 import os
 import shutil
@@ -15,29 +18,40 @@ import time
 
 
 def timed(arguments):
+    """Wall seconds, CPU seconds (user + system of the process) and the last line of output."""
     start = time.perf_counter()
-    completed = subprocess.run(arguments, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = subprocess.Popen(arguments, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    stdout, stderr = process.communicate()
     elapsed = time.perf_counter() - start
-    if completed.returncode != 0:
-        sys.exit(f"{' '.join(arguments)} exited {completed.returncode}: {completed.stderr.decode()}")
-    return elapsed, completed.stdout.decode().strip().splitlines()[-1]
+    if process.returncode != 0:
+        sys.exit(f"{' '.join(arguments)} exited {process.returncode}: {stderr.decode()}")
+    return elapsed, stdout.decode().strip().splitlines()[-1]
 
 
-def main(binary, rounds, workdir):
+def cpu_of(arguments):
+    """User + system seconds of one run (through wait4's resource usage)."""
+    process = subprocess.Popen(arguments, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, _, usage = os.wait4(process.pid, 0)
+    return usage.ru_utime + usage.ru_stime
+
+
+def measure(binary, rounds, workdir):
     os.makedirs(workdir, exist_ok=True)
-    # In the repository's own file system, where a CI job writes its reports (a busy /tmp can be
-    # many times slower at creating files).
     work = tempfile.mkdtemp(dir=workdir)
     try:
         plain, allure = [], []
         closing = ""
         results = os.path.join(work, "allure")
+        plain_command = [binary, "run", "--junit", os.path.join(work, "plain.xml")]
+        allure_command = [binary, "run", "--junit", os.path.join(work, "allure.xml"), "--allure-results", results]
+        timed(allure_command)  # the first round replaces something too
         for _ in range(rounds):
-            seconds, closing = timed([binary, "run", "--junit", os.path.join(work, "plain.xml")])
+            seconds, closing = timed(plain_command)
             plain.append(seconds)
-            seconds, _ = timed(
-                [binary, "run", "--junit", os.path.join(work, "allure.xml"), "--allure-results", results])
+            seconds, _ = timed(allure_command)
             allure.append(seconds)
+        plain_cpu = statistics.median(cpu_of(plain_command) for _ in range(3))
+        allure_cpu = statistics.median(cpu_of(allure_command) for _ in range(3))
         names = os.listdir(results)
         contents = {}
         for name in names:
@@ -54,20 +68,62 @@ def main(binary, rounds, workdir):
                 os.close(descriptor)
             floor.append(time.perf_counter() - start)
             shutil.rmtree(target)
-        results_count = sum(1 for name in names if name.endswith("-result.json"))
-        median_plain = statistics.median(plain)
-        median_allure = statistics.median(allure)
-        print(f"corpus: {closing}; {os.cpu_count()} cores; {rounds} rounds each, alternating")
-        print(f"plain run (JUnit):               median {median_plain:.3f} s  (all: {', '.join(f'{s:.3f}' for s in plain)})")
-        print(f"with --allure-results:           median {median_allure:.3f} s  (all: {', '.join(f'{s:.3f}' for s in allure)})")
-        print(f"ratio: {median_allure / median_plain:.2f}x (limit 5x)")
-        print(f"written: {len(names)} files ({results_count} results, {len(names) - results_count - 4} distinct attachments, 4 run files), "
-              f"{sum(len(data) for data in contents.values()) / 1e6:.1f} MB")
-        print(f"creating those files alone (Python, one thread): median {statistics.median(floor):.3f} s")
-        return 0 if median_allure <= 5 * median_plain else 1
+        return {
+            "closing": closing, "plain": plain, "allure": allure, "floor": statistics.median(floor),
+            "plain_cpu": plain_cpu, "allure_cpu": allure_cpu, "names": names,
+            "bytes": sum(len(data) for data in contents.values()),
+        }
     finally:
         shutil.rmtree(work)
 
 
+def file_system(path):
+    """`ext4 (/dev/vda)` and the like, from /proc/mounts: the longest mount point holding path."""
+    real = os.path.realpath(path)
+    best = ("", "?", "?")
+    try:
+        with open("/proc/mounts") as mounts:
+            for line in mounts:
+                device, point, kind = line.split()[:3]
+                if (real == point or real.startswith(point.rstrip("/") + "/")) and len(point) >= len(best[0]):
+                    best = (point, kind, device)
+    except OSError:
+        pass
+    return f"{best[1]} ({best[2]})"
+
+
+def main(binary, rounds, workdirs):
+    ratios = []
+    rows = []
+    for workdir in workdirs:
+        figures = measure(binary, rounds, workdir)
+        median_plain = statistics.median(figures["plain"])
+        median_allure = statistics.median(figures["allure"])
+        ratio = median_allure / median_plain
+        ratios.append(ratio)
+        names = figures["names"]
+        results_count = sum(1 for name in names if name.endswith("-result.json"))
+        print(f"== {workdir}: {file_system(workdir)}")
+        print(f"corpus: {figures['closing']}; {os.cpu_count()} cores; {rounds} rounds each, alternating")
+        print(f"plain run (JUnit):      median {median_plain:.3f} s  (all: {', '.join(f'{s:.3f}' for s in figures['plain'])}); CPU {figures['plain_cpu']:.2f} s")
+        print(f"with --allure-results:  median {median_allure:.3f} s  (all: {', '.join(f'{s:.3f}' for s in figures['allure'])}); CPU {figures['allure_cpu']:.2f} s")
+        print(f"ratio: {ratio:.2f}x (limit 5x)")
+        print(f"written: {len(names)} files ({results_count} results, {len(names) - results_count - 4} distinct attachments, 4 run files), "
+              f"{figures['bytes'] / 1e6:.1f} MB")
+        print(f"creating those files alone (Python, one thread): median {figures['floor']:.3f} s")
+        print(f"above plain run + that floor: {median_allure - median_plain - figures['floor']:+.3f} s")
+        print()
+        rows.append(f"| {file_system(workdir)} (`{workdir}`) | {median_plain:.3f} s | {median_allure:.3f} s | **{ratio:.2f}x** | "
+                    f"{figures['floor']:.3f} s | {figures['plain_cpu']:.2f} s / {figures['allure_cpu']:.2f} s |")
+    print("| where | plain run | with `--allure-results` | ratio | creating the files alone | CPU plain / Allure |")
+    print("|---|---|---|---|---|---|")
+    for row in rows:
+        print(row)
+    return 0 if all(ratio <= 5 for ratio in ratios) else 1
+
+
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 5, sys.argv[3] if len(sys.argv) > 3 else ".build/allure-bench"))
+    binary = sys.argv[1]
+    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+    workdirs = sys.argv[3:] or [".build/allure-bench"] + (["/dev/shm/conformance-allure-bench"] if os.path.isdir("/dev/shm") else [])
+    sys.exit(main(binary, rounds, workdirs))

@@ -35,7 +35,9 @@ struct ContentKey: Hashable, Sendable {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(16)
     for value in [high, low] {
-      for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+      for shift in stride(from: 56, through: 0, by: -8) {
+        bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+      }
     }
     return AllureResult.uuidText(bytes[...])
   }

@@ -36,6 +36,8 @@ public final class AllureResultsWriter: PreparingRunObserver {
   private var staging: String?
   private var pending: [AllureFile] = []
   private var written = 0
+  /// The staging folder's descriptor, `flock`ed while this run may write in it.
+  private var stagingLock: Int32 = -1
   /// Creates the staged files, on a thread of its own.
   private var fileWriter: FolderWriter?
   /// The attachments already written or pending, by content.
@@ -151,6 +153,7 @@ public final class AllureResultsWriter: PreparingRunObserver {
       throw ReportWriteError(path: folder, reason: error.reason)
     }
     let parent = FileSystem.folder(of: target)
+    Self.removeStaleStaging(in: parent, of: FileSystem.lastComponent(of: target))
     var template = Array("\(parent)/.\(FileSystem.lastComponent(of: target)).allure-XXXXXX.tmp".utf8CString)
     // mkdtemp wants the Xs last: the suffix is added by a rename below.
     template.removeLast(5)
@@ -160,13 +163,19 @@ public final class AllureResultsWriter: PreparingRunObserver {
       throw ReportWriteError(path: folder, reason: "cannot create a folder in \(parent): \(FileSystem.errnoText())")
     }
     let made = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    // Locked before it gets the name a sweep looks for (``removeStaleStaging(in:of:)``), and
+    // held until the run ends, so that another run's sweep never takes it for a stale one.
+    let lock = open(made, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if lock >= 0 { flock(lock, LOCK_EX) }
     let hidden = made + ".tmp"
     guard rename(made, hidden) == 0 else {
       let reason = FileSystem.errnoText()
+      if lock >= 0 { close(lock) }
       rmdir(made)
       throw ReportWriteError(path: folder, reason: "cannot create a folder in \(parent): \(reason)")
     }
     chmod(hidden, 0o755)
+    stagingLock = lock
     staging = hidden
     written = 0
     attachments = []
@@ -268,6 +277,7 @@ public final class AllureResultsWriter: PreparingRunObserver {
       if FileSystem.isFolder(target + "/history") { _ = rename(target + "/history", staging + "/history") }
       if conformance_exchange_paths(staging, target) == 0 {
         self.staging = nil
+        unlockStaging()
         Self.removeTree(staging)
         return
       }
@@ -285,6 +295,7 @@ public final class AllureResultsWriter: PreparingRunObserver {
         throw ReportWriteError(path: folder, reason: "cannot replace the folder: \(reason)")
       }
       self.staging = nil
+      unlockStaging()
       Self.removeTree(aside)
       return
     }
@@ -294,6 +305,7 @@ public final class AllureResultsWriter: PreparingRunObserver {
       throw ReportWriteError(path: folder, reason: "cannot rename \(staging): \(reason)")
     }
     self.staging = nil
+    unlockStaging()
   }
 
   /// Removes the staged folder; DIR is left as it was.
@@ -302,9 +314,72 @@ public final class AllureResultsWriter: PreparingRunObserver {
     fileWriter = nil
     pending = []
     attachments = []
+    defer { unlockStaging() }
     guard let staging else { return }
     self.staging = nil
     Self.removeTree(staging)
+  }
+
+  private func unlockStaging() {
+    if stagingLock >= 0 { close(stagingLock) }
+    stagingLock = -1
+  }
+
+  /// Removes what runs killed before their end (SIGKILL, a power cut) left beside DIR: folders
+  /// named exactly `.DIR.allure-XXXXXX.tmp` (six letters or digits, as `mkdtemp` makes them)
+  /// that hold nothing but regular files with this command's names (``isOwnName(_:)``) and
+  /// that no live run holds (each run keeps an `flock` on its own). Anything else — a symbolic
+  /// link, a folder holding another name, a subfolder (Allure's `history`, moved in just
+  /// before the swap), one another run is writing — is left alone. Best effort: a folder that
+  /// cannot be read or removed stays, and the run goes on.
+  static func removeStaleStaging(in parent: String, of name: String) {
+    let prefix = Array(".\(name).allure-".utf8)
+    let suffix = Array(".tmp".utf8)
+    guard let directory = opendir(parent) else { return }
+    var candidates: [String] = []
+    while let entry = readdir(directory) {
+      let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+      guard entryName.count == prefix.count + 6 + suffix.count, entryName.starts(with: prefix),
+        entryName.suffix(suffix.count).elementsEqual(suffix),
+        entryName[prefix.count..<prefix.count + 6].allSatisfy({ isASCIILetterOrDigit($0) })
+      else { continue }
+      candidates.append(String(decoding: entryName, as: UTF8.self))
+    }
+    closedir(directory)
+    for candidate in candidates { removeIfStale(parent + "/" + candidate) }
+  }
+
+  private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
+    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+  }
+
+  /// Removes one candidate of ``removeStaleStaging(in:of:)`` when it is what it says.
+  private static func removeIfStale(_ path: String) {
+    // O_NOFOLLOW: a symbolic link by that name is not opened, let alone emptied.
+    let folder = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    guard folder >= 0 else { return }
+    defer { close(folder) }
+    guard flock(folder, LOCK_EX | LOCK_NB) == 0 else { return }
+    guard let directory = fdopendir(dup(folder)) else { return }
+    var names: [String] = []
+    var foreign = false
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+      if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+      let text = String(decoding: name, as: UTF8.self)
+      var info = stat()
+      guard isOwnName(text), fstatat(folder, text, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG
+      else {
+        foreign = true
+        break
+      }
+      names.append(text)
+    }
+    closedir(directory)
+    guard !foreign else { return }
+    // Through the folder's descriptor: a swap of the path meanwhile cannot redirect these.
+    for name in names { unlinkat(folder, name, 0) }
+    rmdir(path)
   }
 
   /// Removes a folder and everything under it, never following a symbolic link. One file after

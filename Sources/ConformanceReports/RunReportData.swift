@@ -373,8 +373,14 @@ public final class RunReportRecorder: RunObserver {
   private func record(
     _ result: TestResult, suite: String, location: VectorFileLocation, implementation: String?
   ) {
-    var seen: Set<[UInt8]> = []
-    let distinctTags = result.tags.filter { seen.insert(Array($0.utf8)).inserted }
+    // A test has a few tags: comparing each with the earlier ones beats hashing them.
+    let testTags = result.tags
+    let distinctTags =
+      testTags.count < 2
+      ? testTags
+      : testTags.indices.filter { index in !testTags[..<index].contains { utf8Equal($0, testTags[index]) } }.map {
+        testTags[$0]
+      }
     for tag in distinctTags {
       tags.add(result.status, tag: tag)
       suiteTags[suite, default: TagTable()].add(result.status, tag: tag)

@@ -131,4 +131,67 @@ import Testing
     try folder.write("file", "x")
     #expect(conformance(["run", "--allure-results", folder.path + "/file"] + vectors).error.contains("not a folder"))
   }
+
+  /// A run killed with SIGKILL while it writes leaves its hidden staging folder; the next run
+  /// with the same DIR removes it, and only folders that are plainly such leftovers.
+  @Test func aKilledRunsStagingFolderIsRemovedByTheNext() throws {
+    try requireBinary()
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let results = folder.path + "/allure"
+    let run = Process()
+    run.executableURL = URL(fileURLWithPath: binary)
+    run.arguments = [
+      "run", "--vectors", packageRoot() + "/Vectors", "--jobs", "1", "--junit", folder.path + "/killed.xml",
+      "--allure-results", results, "--adapter", adapter("faithful"),
+    ]
+    run.standardOutput = FileHandle.nullDevice
+    run.standardError = FileHandle.nullDevice
+    try run.run()
+    func staged() -> [String] {
+      ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+        $0.hasPrefix(".allure.allure-") && $0.hasSuffix(".tmp")
+      }
+    }
+    func filesIn(_ name: String) -> Int {
+      (try? FileManager.default.contentsOfDirectory(atPath: folder.path + "/" + name).count) ?? 0
+    }
+    // Killed once its first batch of files is on disk.
+    let deadline = Date().addingTimeInterval(120)
+    while run.isRunning && Date() < deadline && !staged().contains(where: { filesIn($0) > 0 }) { usleep(20_000) }
+    #expect(run.isRunning, "the run ended before it was killed")
+    kill(run.processIdentifier, SIGKILL)
+    run.waitUntilExit()
+    let left = staged()
+    #expect(left.count == 1 && filesIn(left[0]) > 0, "\(left)")
+    #expect(!FileManager.default.fileExists(atPath: results))
+
+    // Look-alikes that must stay: another name inside, a wrong pattern, another DIR's, a
+    // symbolic link to a folder of result files, and one a live run holds (its flock).
+    let uuidName = "0b1c2d3e-0000-4000-8000-000000000000-result.json"
+    try folder.write(".allure.allure-mine01.tmp/notes.txt", "mine")
+    try folder.write(".allure.allure-short.tmp/\(uuidName)", "{}")
+    try folder.write(".other.allure-abcdef.tmp/\(uuidName)", "{}")
+    try folder.write("elsewhere/\(uuidName)", "{}")
+    #expect(symlink(folder.path + "/elsewhere", folder.path + "/.allure.allure-linked.tmp") == 0)
+    try folder.write(".allure.allure-LOCKED.tmp/\(uuidName)", "{}")
+    let held = open(folder.path + "/.allure.allure-LOCKED.tmp", O_RDONLY | O_DIRECTORY)
+    defer { close(held) }
+    #expect(flock(held, LOCK_EX) == 0)
+
+    let vectors = ["--vectors", packageRoot() + "/Vectors/leeep/fid/length.json", "--junit", folder.path + "/j.xml"]
+    let next = conformance(["run", "--allure-results", results] + vectors)
+    #expect(next.status == 0, "\(next.error)")
+    #expect(!staged().contains(left[0]))
+    #expect(
+      Set(staged()) == [
+        ".allure.allure-mine01.tmp", ".allure.allure-short.tmp", ".allure.allure-linked.tmp",
+        ".allure.allure-LOCKED.tmp",
+      ])
+    #expect(try folder.read(".allure.allure-mine01.tmp/notes.txt") == "mine")
+    #expect(filesIn(".other.allure-abcdef.tmp") == 1)
+    #expect(try folder.read("elsewhere/\(uuidName)") == "{}")
+    #expect(filesIn(".allure.allure-LOCKED.tmp") == 1)
+    #expect(FileManager.default.fileExists(atPath: results + "/.conformance-allure-results"))
+  }
 }

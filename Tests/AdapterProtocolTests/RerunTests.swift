@@ -188,7 +188,8 @@ import Testing
     let report = try #require(value.objectValue)
     #expect(report["reruns"] == .number(JSONNumber(2)))
     #expect(report["totals"]?.objectValue?["flaky"] == .number(JSONNumber(18)))
-    let flaky = try #require(report["flaky"]?.arrayValue?.compactMap(\.objectValue))
+    let flakyList = report["flaky"]?.arrayValue?.compactMap(\.objectValue)
+    let flaky = try #require(flakyList)
     #expect(Set(flaky.compactMap { $0["id"]?.stringValue }) == changed)
     #expect(flaky.count == 18)
     for entry in flaky {

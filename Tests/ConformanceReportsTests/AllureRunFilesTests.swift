@@ -59,7 +59,8 @@ import Testing
     #expect(AllureResult.digest(["a", "b", "c"]) == AllureResult.digest(["a", "b", "c"]))
     #expect(AllureResult.digest(["ab", "c"]) != AllureResult.digest(["a", "bc"]))
     #expect(AllureResult.digest(["a", "b"]).count == 32)
-    let uuid = AllureResult.uuid()
+    var uuids = AllureResult.UUIDSource()
+    let uuid = uuids.next()
     #expect(AllureResultsWriter.isOwnName(uuid + "-result.json"))
     #expect(Array(uuid)[14] == "4")
   }
