@@ -61,7 +61,11 @@ let package = Package(
       name: "conformance",
       dependencies: ["ConformanceCommands"],
       swiftSettings: sharedSwiftSettings,
-      linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux]))]
+      linkerSettings: [
+        .unsafeFlags(
+          ["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+          .when(platforms: [.linux]))
+      ]
     ),
     // The vectors inside another package's Swift Testing run, one test per vector (Kits/swift).
     .target(

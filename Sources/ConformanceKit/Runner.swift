@@ -347,7 +347,8 @@ public struct Runner: Sendable {
         location: location, suite: file.suite, source: file.source, description: file.description,
         content: .results(results), testIDs: file.tests.map(\.id),
         nanoseconds: loading + monotonicNanoseconds() - started)
-      report.testIDHashes = file.idHashes.count == file.tests.count ? file.idHashes : file.tests.map { IDTable.hash($0.id) }
+      report.testIDHashes =
+        file.idHashes.count == file.tests.count ? file.idHashes : file.tests.map { IDTable.hash($0.id) }
       report.filterMatches = filterMatches
       report.checkableMatches = supported ? filterMatches : 0
       if implementations.count > 1 { report.implementation = implementation.name }
