@@ -224,6 +224,8 @@ final class ConsoleReporter: RunObserver {
     if expected > 0 { closing += ", \(expected) expected \(expected == 1 ? "failure" : "failures")" }
     if totals.skipped - expected > 0 { closing += ", \(totals.skipped - expected) skipped" }
     if let interruption = summary.interruption { closing += "; \(interruption.message)" }
+    // A run that checked nothing says so first: "0 passed, 0 failed" alone reads like a pass.
+    if summary.nothingCheckedReason != nil { closing = "nothing checked: " + closing }
     console.print(console.painted(closing, summary.exitStatus == 0 ? "32" : "31"))
     if let reason = summary.nothingCheckedReason {
       console.printError("conformance run: " + text(reason))

@@ -421,9 +421,28 @@ struct Reader {
   mutating func skipWhitespace() {
     while position < bytes.count {
       switch bytes[position] {
-      case 0x20, 0x0A, 0x0D, 0x09: position += 1
+      case 0x20, 0x0A, 0x0D, 0x09:
+        position += 1
+        skipSpaces()
       default: return
       }
+    }
+  }
+
+  /// Skips the spaces that come next eight bytes at a time: a pretty-printed file's indentation
+  /// is most of its whitespace, and a byte at a time was a visible share of reading it.
+  @inline(__always)
+  mutating func skipSpaces() {
+    guard let base = bytes.baseAddress else { return }
+    let spaces: UInt64 = 0x2020_2020_2020_2020
+    while position + 8 <= bytes.count {
+      let others = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)) ^ spaces
+      guard others == 0 else {
+        // The first byte (the lowest, read little-endian) that is not a space.
+        position += others.trailingZeroBitCount >> 3
+        return
+      }
+      position += 8
     }
   }
 

@@ -49,6 +49,21 @@ public struct TestResult: Sendable {
     self.actual = actual
     self.expected = expected
   }
+
+  /// The result of running `test`, its fields taken from the test in one go (the run makes one
+  /// per test: building it field by field cost copies).
+  init(test: borrowing VectorTest, status: Status, nanoseconds: UInt64, actual: Outcome?, log: String?) {
+    id = test.id
+    description = test.description
+    tags = test.tags
+    self.status = status
+    self.nanoseconds = nanoseconds
+    self.actual = actual
+    expected = test.expectation
+    self.log = log
+    input = test.input
+    context = test.context.members.isEmpty ? nil : test.context
+  }
 }
 
 /// A mismatch between expectation and outcome.
@@ -79,6 +94,9 @@ public struct FileReport: Sendable {
   public var content: Content
   /// Every id the file holds, selected or not: ids must be unique across files either way.
   public var testIDs: [String]
+  /// `IDTable.hash` of each of ``testIDs``, worked out on the worker thread that read the file
+  /// (the calling thread checks them across files); empty when not worked out.
+  var testIDHashes: [Int] = []
   public var nanoseconds: UInt64
   /// The implementation these results are of, in a run of several (`nil` with one, and for a
   /// file that failed to load, which is reported once).

@@ -1,6 +1,12 @@
 import ConformanceJSON
 import Dispatch
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Receives a run's results in file order on the thread that called ``Runner/run(_:observers:)``.
 public protocol RunObserver: AnyObject {
   func runStarted(fileCount: Int) throws
@@ -102,7 +108,7 @@ public struct Runner: Sendable {
     // alone; which entries matched is merged in file order below) and runs the preparers.
     let threads = implementations.compactMap(\.concurrency).max()
     let pipeline = OrderedPipeline<PreparedFile>(
-      count: locations.count, window: max(1, batchSize), threads: threads
+      count: locations.count, window: Runner.window(batchSize: batchSize, threads: threads), threads: threads
     ) { index in
       var usage = ExpectedFailures.Usage(entryCount: entryCount)
       let (evaluated, drift, excludes) = runner.evaluate(locations[index])
@@ -307,26 +313,42 @@ public struct Runner: Sendable {
     // Tests passing the filters are counted whether or not the shard owns them: a selection
     // matching nothing is a mistake, a shard owning none of the matches is not.
     var filterMatches = 0
-    var tests: [VectorTest] = []
     var excludes: ExcludeUsage? = nil
     if selection.hasExcludes {
       var usage = ExcludeUsage(selection)
       for test in file.tests { usage.record(test, in: file, selection: selection) }
       excludes = usage
     }
-    for test in file.tests where selection.matchesFilters(test: test, in: file) {
-      filterMatches += 1
-      if let shard = selection.shard, !shard.owns(file: file.path, id: test.id) { continue }
-      tests.append(test)
+    // The selected tests are the file's own array when every test is (no copy of each test).
+    var selected: [Int] = []
+    selected.reserveCapacity(file.tests.count)
+    // Through a buffer pointer: its subscript lends the test where an array's copies it out.
+    file.tests.withUnsafeBufferPointer { fileTests in
+      for index in fileTests.indices where selection.matchesFilters(test: fileTests[index], in: file) {
+        filterMatches += 1
+        if let shard = selection.shard, !shard.owns(file: file.path, id: fileTests[index].id) { continue }
+        selected.append(index)
+      }
     }
+    let tests =
+      selected.count == file.tests.count ? file.tests : selected.map { file.tests[$0] }
     let reports = implementations.map { implementation in
       let started = monotonicNanoseconds()
       let supported = implementation.supports(suite: file.suite)
-      let results = tests.map { run($0, suite: file.suite, supported: supported, against: implementation) }
+      // Each result made in its place (appending copied every result once more).
+      let results = [TestResult](unsafeUninitializedCapacity: tests.count) { buffer, initialized in
+        for index in tests.indices {
+          (buffer.baseAddress! + index).initialize(
+            to: run(tests[index], suite: file.suite, supported: supported, against: implementation))
+          initialized = index + 1
+        }
+      }
       var report = FileReport(
         location: location, suite: file.suite, source: file.source, description: file.description,
         content: .results(results), testIDs: file.tests.map(\.id),
         nanoseconds: loading + monotonicNanoseconds() - started)
+      report.testIDHashes =
+        file.idHashes.count == file.tests.count ? file.idHashes : file.tests.map { IDTable.hash($0.id) }
       report.filterMatches = filterMatches
       report.checkableMatches = supported ? filterMatches : 0
       if implementations.count > 1 { report.implementation = implementation.name }
@@ -334,6 +356,15 @@ public struct Runner: Sendable {
     }
     guard implementations.count > 1 else { return (reports, [], excludes) }
     return (reports, Drift.disagreements(in: file, location: location, tests: tests, reports: reports), excludes)
+  }
+
+  /// How many files may be in flight at once: four per worker keeps every worker busy while the
+  /// calling thread reports (files differ in size), and no more than `batchSize`, since each
+  /// file in flight holds its tests and results in memory (64 files in flight was a quarter of
+  /// a 10,000-test run's peak memory, for no speed).
+  static func window(batchSize: Int, threads: Int?) -> Int {
+    let workers = threads ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    return max(1, min(batchSize, 4 * workers))
   }
 
   /// Runs one test against the (first) implementation.
@@ -356,23 +387,14 @@ public struct Runner: Sendable {
     -> TestResult
   {
     guard supported else {
-      var skipped = TestResult(
-        id: test.id, description: test.description, tags: test.tags,
-        status: .skipped(unsupportedReason(suite, implementation)), nanoseconds: 0,
-        actual: nil, expected: test.expectation)
-      skipped.input = test.input
-      if !test.context.members.isEmpty { skipped.context = test.context }
-      return skipped
+      return TestResult(
+        test: test, status: .skipped(unsupportedReason(suite, implementation)), nanoseconds: 0, actual: nil, log: nil)
     }
     let started = monotonicNanoseconds()
     let evaluation = implementation.evaluation(suite: suite, input: test.input, context: test.context)
     let (status, actual) = Runner.judge(evaluation, against: test.expectation, implementation: implementation.name)
     var result = TestResult(
-      id: test.id, description: test.description, tags: test.tags, status: status,
-      nanoseconds: monotonicNanoseconds() - started, actual: actual, expected: test.expectation)
-    result.log = evaluation.log
-    result.input = test.input
-    if !test.context.members.isEmpty { result.context = test.context }
+      test: test, status: status, nanoseconds: monotonicNanoseconds() - started, actual: actual, log: evaluation.log)
     if reruns > 0 { rerun(&result, test: test, suite: suite, against: implementation) }
     return result
   }
@@ -417,7 +439,10 @@ public struct Runner: Sendable {
   /// naming both files; `nil` after recording the file's ids when they are all new.
   private func duplicateIDFailure(_ report: FileReport, owners: inout IDOwners) -> FileReport? {
     guard case .results = report.content, let suite = report.suite else { return nil }
-    guard let failure = owners.duplicateIDFailure(report.testIDs, suite: suite, at: report.location) else {
+    guard
+      let failure = owners.duplicateIDFailure(
+        report.testIDs, hashes: report.testIDHashes, suite: suite, at: report.location)
+    else {
       return nil
     }
     return FileReport(
@@ -436,8 +461,10 @@ struct IDOwners {
 
   /// Records `ids` for the file at `path`, or returns the first id an earlier file already
   /// holds with that file's path (recording nothing then).
-  mutating func claim(_ ids: [String], suite: String, path: String) -> (id: String, owner: String)? {
-    let hashes = ids.map(IDTable.hash)
+  mutating func claim(_ ids: [String], hashes: [Int]? = nil, suite: String, path: String) -> (
+    id: String, owner: String
+  )? {
+    let hashes = hashes.flatMap { $0.count == ids.count ? $0 : nil } ?? ids.map(IDTable.hash)
     if let table = tables[suite] {
       for (id, hash) in zip(ids, hashes) {
         if let other = table.file(of: id, hash: hash) { return (id, paths[other]) }
@@ -451,8 +478,10 @@ struct IDOwners {
 
   /// The load failure of the file at `location` when one of its `ids` is already used in `suite`,
   /// naming the earlier file; `nil` after recording the ids when they are all new.
-  mutating func duplicateIDFailure(_ ids: [String], suite: String, at location: VectorFileLocation) -> LoadFailure? {
-    guard let (id, other) = claim(ids, suite: suite, path: location.displayPath) else { return nil }
+  mutating func duplicateIDFailure(
+    _ ids: [String], hashes: [Int]? = nil, suite: String, at location: VectorFileLocation
+  ) -> LoadFailure? {
+    guard let (id, other) = claim(ids, hashes: hashes, suite: suite, path: location.displayPath) else { return nil }
     return LoadFailure(
       location: location, suite: suite, reason: "id \(quote(id)) of suite \(suite) is already used by \(other)")
   }

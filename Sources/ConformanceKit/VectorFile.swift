@@ -11,6 +11,9 @@ public struct VectorFile: Sendable {
   public var source: String?
   public var context: JSONObject
   public var tests: [VectorTest]
+  /// `IDTable.hash` of each test's id, when the reader worked them out (it checks that the ids
+  /// are distinct); the run checks them across files with these instead of hashing again.
+  var idHashes: [Int] = []
 
   public init(
     path: String, root: String, suite: String, description: String, source: String?,
@@ -35,25 +38,77 @@ public struct VectorFile: Sendable {
 }
 
 /// One test of a vector file.
+///
+/// Its fields live in one shared, copy-on-write box: the run hands each test from the file to
+/// the selection, the implementation and its result, and a copy is one reference count where
+/// six fields' copies (and their destruction) were a visible share of a run's instructions.
 public struct VectorTest: Sendable {
-  public var id: String
-  public var description: String?
-  public var tags: [String]
-  public var input: JSONValue
+  private final class Fields: Sendable {
+    let id: String
+    let description: String?
+    let tags: [String]
+    let input: JSONValue
+    let context: JSONObject
+    let expectation: Expectation
+
+    init(
+      id: String, description: String?, tags: [String], input: JSONValue, context: JSONObject,
+      expectation: Expectation
+    ) {
+      self.id = id
+      self.description = description
+      self.tags = tags
+      self.input = input
+      self.context = context
+      self.expectation = expectation
+    }
+  }
+
+  private var fields: Fields
+
+  public var id: String {
+    get { fields.id }
+    set { change(id: newValue) }
+  }
+  public var description: String? {
+    get { fields.description }
+    set { change(description: .some(newValue)) }
+  }
+  public var tags: [String] {
+    get { fields.tags }
+    set { change(tags: newValue) }
+  }
+  public var input: JSONValue {
+    get { fields.input }
+    set { change(input: newValue) }
+  }
   /// The file's context with the test's own context merged over it, key by key.
-  public var context: JSONObject
-  public var expectation: Expectation
+  public var context: JSONObject {
+    get { fields.context }
+    set { change(context: newValue) }
+  }
+  public var expectation: Expectation {
+    get { fields.expectation }
+    set { change(expectation: newValue) }
+  }
 
   public init(
     id: String, description: String?, tags: [String], input: JSONValue, context: JSONObject,
     expectation: Expectation
   ) {
-    self.id = id
-    self.description = description
-    self.tags = tags
-    self.input = input
-    self.context = context
-    self.expectation = expectation
+    fields = Fields(
+      id: id, description: description, tags: tags, input: input, context: context, expectation: expectation)
+  }
+
+  /// A setter's work: a new box with one field replaced (tests and tools change tests rarely).
+  private mutating func change(
+    id: String? = nil, description: String?? = nil, tags: [String]? = nil, input: JSONValue? = nil,
+    context: JSONObject? = nil, expectation: Expectation? = nil
+  ) {
+    fields = Fields(
+      id: id ?? fields.id, description: description ?? fields.description, tags: tags ?? fields.tags,
+      input: input ?? fields.input, context: context ?? fields.context,
+      expectation: expectation ?? fields.expectation)
   }
 }
 

@@ -332,25 +332,43 @@ func readFile(_ path: String, limit: Int) throws(ReadError) -> [UInt8] {
   let expected = min(Int(info.st_size), limit)
   // One byte more than the size, so that the read which finds the end needs no larger buffer
   // (growing it copied every file once more).
-  var bytes = [UInt8](repeating: 0, count: max(expected, 0) + 1)
-  var filled = 0
-  while true {
-    if filled == bytes.count {
-      guard filled <= limit else { throw ReadError(reason: tooLargeReason(limit)) }
-      bytes.append(contentsOf: repeatElement(0, count: min(max(4096, bytes.count), limit + 1 - filled)))
+  // Read into uninitialised memory: zeroing the buffer first was a visible cost of reading.
+  var readFailure: ReadError? = nil
+  var bytes = [UInt8](unsafeUninitializedCapacity: max(expected, 0) + 1) { buffer, initialized in
+    initialized = 0
+    while initialized < buffer.count {
+      let count = read(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
+      if count < 0 {
+        if errno == EINTR { continue }
+        readFailure = ReadError(reason: "cannot read: \(String(cString: strerror(errno)))")
+        return
+      }
+      if count == 0 { return }
+      initialized += count
     }
-    let count = bytes.withUnsafeMutableBytes { raw in
-      read(descriptor, raw.baseAddress! + filled, raw.count - filled)
-    }
-    if count < 0 {
-      if errno == EINTR { continue }
-      throw ReadError(reason: "cannot read: \(String(cString: strerror(errno)))")
-    }
-    if count == 0 { break }
-    filled += count
   }
-  guard filled <= limit else { throw ReadError(reason: tooLargeReason(limit)) }
-  bytes.removeSubrange(filled...)
+  if let readFailure { throw readFailure }
+  // The buffer full: the file grew since `fstat`. Read on, growing the buffer.
+  if bytes.count == max(expected, 0) + 1 {
+    var filled = bytes.count
+    while true {
+      if filled == bytes.count {
+        guard filled <= limit else { throw ReadError(reason: tooLargeReason(limit)) }
+        bytes.append(contentsOf: repeatElement(0, count: min(max(4096, bytes.count), limit + 1 - filled)))
+      }
+      let count = bytes.withUnsafeMutableBytes { raw in
+        read(descriptor, raw.baseAddress! + filled, raw.count - filled)
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw ReadError(reason: "cannot read: \(String(cString: strerror(errno)))")
+      }
+      if count == 0 { break }
+      filled += count
+    }
+    bytes.removeSubrange(filled...)
+  }
+  guard bytes.count <= limit else { throw ReadError(reason: tooLargeReason(limit)) }
   return bytes
 }
 

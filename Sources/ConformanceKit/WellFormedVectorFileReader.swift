@@ -16,17 +16,16 @@ struct WellFormedVectorFileReader {
   func read(_ bytes: [UInt8], path: String, root: String) -> VectorFile? {
     // The smallest test, `{"id":"a","input":0,"expect":{"result":"accept"}}`, takes 48 bytes:
     // room for that many ids spares growing (and rehashing) the set of ids as tests come.
-    let mostTests = min(bytes.count / 48, 1 << 16)
-    return parser.scan(bytes) { cursor in readFile(&cursor, path: path, root: root, mostTests: mostTests) }
+    return parser.scan(bytes) { cursor in readFile(&cursor, path: path, root: root) }
   }
 
-  private func readFile(_ cursor: inout JSONCursor, path: String, root: String, mostTests: Int) -> VectorFile? {
+  private func readFile(_ cursor: inout JSONCursor, path: String, root: String) -> VectorFile? {
     var format: String?
     var suite: String?
     var description: String?
     var source: String?
     var context: JSONObject?
-    var tests: [VectorTest]?
+    var tests: (tests: [VectorTest], idHashes: [Int])?
     let read = readMembers(&cursor) { (key: TopLevelKey, cursor) -> Bool in
       switch key {
       case .format:
@@ -47,27 +46,32 @@ struct WellFormedVectorFileReader {
         context = object
         return true
       case .tests:
-        tests = readTests(&cursor, fileContext: context ?? JSONObject(), mostTests: mostTests)
+        tests = readTests(&cursor, fileContext: context ?? JSONObject())
         return tests != nil
       }
     }
     guard read, cursor.isAtEnd(), format == Contract.format, let suite, Contract.suites.contains(suite),
       let description, let tests
     else { return nil }
-    return VectorFile(
+    var file = VectorFile(
       path: path, root: root, suite: suite, description: description, source: source,
-      context: context ?? JSONObject(), tests: tests)
+      context: context ?? JSONObject(), tests: tests.tests)
+    file.idHashes = tests.idHashes
+    return file
   }
 
   /// A non-empty array of tests with distinct ids.
-  private func readTests(_ cursor: inout JSONCursor, fileContext: JSONObject, mostTests: Int) -> [VectorTest]? {
+  private func readTests(_ cursor: inout JSONCursor, fileContext: JSONObject)
+    -> (tests: [VectorTest], idHashes: [Int])?
+  {
     guard cursor.enterArray() else { return nil }
     var tests: [VectorTest] = []
-    var ids = Set<String>(minimumCapacity: mostTests)
+    var ids = DistinctIDs()
     var repeated = RepeatedValues()
     while let more = cursor.nextElement() {
-      guard more else { return tests.isEmpty ? nil : tests }
-      guard let test = readTest(&cursor, fileContext: fileContext, repeated: &repeated), ids.insert(test.id).inserted
+      guard more else { return tests.isEmpty ? nil : (tests, ids.hashes) }
+      guard let test = readTest(&cursor, fileContext: fileContext, repeated: &repeated),
+        ids.insert(test.id, among: tests)
       else {
         return nil
       }
@@ -207,5 +211,40 @@ private struct SeenKeys {
     let bit: UInt32 = 1 << UInt32(rawValue)
     defer { bits |= bit }
     return bits & bit == 0
+  }
+}
+
+/// The ids of a file's tests so far, to refuse a repeated one: their `IDTable.hash`es (kept for
+/// the run's check across files) and an open-addressing table of test numbers, the ids
+/// themselves compared in the tests (a `Set<String>` hashed and copied each id once more).
+private struct DistinctIDs {
+  private(set) var hashes: [Int] = []
+  /// Test numbers by hash, linear probing; -1 is empty. Never more than half full.
+  private var slots = [Int32](repeating: -1, count: 64)
+
+  /// Adds `id`, the id of test number `tests.count`; `false` when an earlier test has it.
+  mutating func insert(_ id: String, among tests: [VectorTest]) -> Bool {
+    let hash = IDTable.hash(id)
+    var mask = slots.count - 1
+    var slot = hash & mask
+    while slots[slot] >= 0 {
+      let other = Int(slots[slot])
+      if hashes[other] == hash && utf8Equal(tests[other].id, id) { return false }
+      slot = (slot + 1) & mask
+    }
+    precondition(hashes.count < Int32.max, "too many tests in one file")
+    hashes.append(hash)
+    if hashes.count * 2 > slots.count {
+      slots = [Int32](repeating: -1, count: slots.count * 2)
+      mask = slots.count - 1
+      for (number, hash) in hashes.enumerated() {
+        var slot = hash & mask
+        while slots[slot] >= 0 { slot = (slot + 1) & mask }
+        slots[slot] = Int32(number)
+      }
+    } else {
+      slots[slot] = Int32(hashes.count - 1)
+    }
+    return true
   }
 }

@@ -411,19 +411,19 @@ public final class JUnitReportWriter: PreparingRunObserver {
       let start = bytes.count
       var id = results[index].id
       id.withUTF8 { utf8 in
-        for position in 0..<min(utf8.count, 16) {
-          if position < 8 {
-            high |= UInt64(utf8[position]) << (56 - 8 * position)
-          } else {
-            low |= UInt64(utf8[position]) << (56 - 8 * (position - 8))
-          }
+        // The first sixteen bytes, zero-padded, as two big-endian integers.
+        var pack: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &pack) { raw in
+          raw.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8).prefix(16)))
         }
+        high = UInt64(bigEndian: pack.0)
+        low = UInt64(bigEndian: pack.1)
         bytes.append(contentsOf: utf8)
       }
       keys.append(Key(high: high, low: low, start: start, count: bytes.count - start, index: index))
     }
     bytes.withUnsafeBufferPointer { bytes in
-      keys.sort { a, b in
+      func precedes(_ a: Key, _ b: Key) -> Bool {
         if a.high != b.high { return a.high < b.high }
         if a.low != b.low { return a.low < b.low }
         let common = min(a.count, b.count)
@@ -436,6 +436,9 @@ public final class JUnitReportWriter: PreparingRunObserver {
         }
         return a.count < b.count
       }
+      // Files usually list their tests in id order already: then there is nothing to sort.
+      if keys.indices.dropFirst().allSatisfy({ !precedes(keys[$0], keys[$0 - 1]) }) { return }
+      keys.sort(by: precedes)
     }
     return keys.map(\.index)
   }

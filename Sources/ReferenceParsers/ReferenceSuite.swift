@@ -31,12 +31,32 @@ public struct ReferenceImplementation: Implementation {
 
   /// The reference has a parser for every suite of the contract and none for a team's own.
   public func unsupportedReason(suite: String) -> String { "the reference has no parser for suite \(suite)" }
-  private let suites: [String: any ReferenceSuite]
+  /// The parsers, one per name (a later one of the same name replaces an earlier), found by
+  /// comparing names: asked once per test, hashing the name for a dictionary cost more than a
+  /// scan of a few dozen names that mostly differ in length.
+  private let names: [String]
+  private let parsers: [any ReferenceSuite]
 
   public init(suites: [any ReferenceSuite] = ReferenceImplementation.allSuites) {
-    var byName: [String: any ReferenceSuite] = [:]
-    for suite in suites { byName[suite.name] = suite }
-    self.suites = byName
+    var names: [String] = []
+    var parsers: [any ReferenceSuite] = []
+    for suite in suites {
+      if let index = names.firstIndex(of: suite.name) {
+        parsers[index] = suite
+      } else {
+        names.append(suite.name)
+        parsers.append(suite)
+      }
+    }
+    self.names = names
+    self.parsers = parsers
+  }
+
+  private func index(of name: String) -> Int? {
+    let count = name.utf8.count
+    return names.withUnsafeBufferPointer { names in
+      names.indices.first { names[$0].utf8.count == count && utf8Equal(names[$0], name) }
+    }
   }
 
   /// The reference parser of every suite this build has.
@@ -54,13 +74,13 @@ public struct ReferenceImplementation: Implementation {
     ScrollRequestSuite(),
   ]
 
-  public func supports(suite: String) -> Bool { suites[suite] != nil }
+  public func supports(suite: String) -> Bool { index(of: suite) != nil }
 
   public func evaluate(suite: String, input: JSONValue, context: JSONObject) throws -> Outcome {
-    guard let reference = suites[suite] else {
+    guard let index = index(of: suite) else {
       throw ContextError(key: "suite", reason: "no reference parser for \(suite)")
     }
-    return try reference.evaluate(input, context: context)
+    return try parsers[index].evaluate(input, context: context)
   }
 }
 

@@ -453,4 +453,15 @@ import Testing
     let expected = ids.indices.sorted { ids[$0].utf8.lexicographicallyPrecedes(ids[$1].utf8) }
     #expect(JUnitReportWriter.idOrder(results) == expected)
   }
+
+  /// Ids already in order are left as they are (no sort); one out of place at the end, or a
+  /// longer id sharing a sixteen-byte prefix before a shorter one, still sends them to the sort.
+  @Test func idsInOrderStayAndOneOutOfPlaceIsSorted() {
+    let sorted = ["a", "abcdefghijklmnop", "abcdefghijklmnopa", "abcdefghijklmnopb", "b"]
+    #expect(JUnitReportWriter.idOrder(sorted.map { result($0, .passed) }) == [0, 1, 2, 3, 4])
+    let lastOut = sorted + ["abcdefghijklmnopaa"]
+    #expect(JUnitReportWriter.idOrder(lastOut.map { result($0, .passed) }) == [0, 1, 2, 5, 3, 4])
+    let tieOut = ["abcdefghijklmnopb", "abcdefghijklmnopa"]
+    #expect(JUnitReportWriter.idOrder(tieOut.map { result($0, .passed) }) == [1, 0])
+  }
 }
