@@ -1,3 +1,5 @@
+import CSystemShims
+
 /// SHA-256 (FIPS 180-4), for the corpus digest and the manifest's file digests. The toolchain on Linux has no CryptoKit and the
 /// package depends on nothing outside it, so this small streaming implementation stands in.
 public struct SHA256: Sendable {
@@ -12,6 +14,12 @@ public struct SHA256: Sendable {
     0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
   ]
 
+  /// Whether this processor has SHA instructions (x86-64 SHA-NI), asked once.
+  static let hardwareAvailable = conformance_sha256_hardware() == 1
+  /// Whether blocks go through the processor's SHA instructions (``hardwareAvailable``) or the
+  /// portable Swift rounds below; the same digest either way.
+  let usesHardware: Bool
+
   private var state: [UInt32] = [
     0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
   ]
@@ -21,6 +29,12 @@ public struct SHA256: Sendable {
   private var byteCount: UInt64 = 0
 
   public init() {
+    self.init(hardware: SHA256.hardwareAvailable)
+  }
+
+  /// `hardware: false` always takes the portable rounds (tests compare the two).
+  init(hardware: Bool) {
+    usesHardware = hardware && SHA256.hardwareAvailable
     pending.reserveCapacity(64)
   }
 
@@ -106,6 +120,12 @@ public struct SHA256: Sendable {
   /// locals for the whole run and the message schedule is a 16-word window on the stack: this
   /// loop is the whole cost of a digest (the corpus digest reads every vector file through it).
   private mutating func compress(_ data: UnsafeRawPointer, blocks: Int) {
+    if usesHardware {
+      state.withUnsafeMutableBufferPointer { h in
+        conformance_sha256_blocks(h.baseAddress!, data.assumingMemoryBound(to: UInt8.self), UInt(blocks))
+      }
+      return
+    }
     state.withUnsafeMutableBufferPointer { h in
       SHA256.roundConstants.withUnsafeBufferPointer { k in
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 16) { w in
