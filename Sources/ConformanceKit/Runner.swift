@@ -358,13 +358,14 @@ public struct Runner: Sendable {
     return (reports, Drift.disagreements(in: file, location: location, tests: tests, reports: reports), excludes)
   }
 
-  /// How many files may be in flight at once: four per worker keeps every worker busy while the
-  /// calling thread reports (files differ in size), and no more than `batchSize`, since each
-  /// file in flight holds its tests and results in memory (64 files in flight was a quarter of
-  /// a 10,000-test run's peak memory, for no speed).
+  /// How many files may be in flight at once: two per worker (one being worked on, one done and
+  /// waiting for the calling thread) keeps every worker busy, and no more than `batchSize`,
+  /// since each file in flight holds its tests and results in memory. 64 files in flight were
+  /// a quarter of a 10,000-test run's peak memory, and eight no faster than four (measured on
+  /// the benchmark corpora and the shipped one, whose files differ in size).
   static func window(batchSize: Int, threads: Int?) -> Int {
     let workers = threads ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-    return max(1, min(batchSize, 4 * workers))
+    return max(1, min(batchSize, 2 * workers))
   }
 
   /// Runs one test against the (first) implementation.
