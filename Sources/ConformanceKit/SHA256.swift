@@ -122,7 +122,10 @@ public struct SHA256: Sendable {
   private mutating func compress(_ data: UnsafeRawPointer, blocks: Int) {
     if usesHardware {
       state.withUnsafeMutableBufferPointer { h in
-        conformance_sha256_blocks(h.baseAddress!, data.assumingMemoryBound(to: UInt8.self), UInt(blocks))
+        SHA256.roundConstants.withUnsafeBufferPointer { k in
+          conformance_sha256_blocks(
+            h.baseAddress!, data.assumingMemoryBound(to: UInt8.self), UInt(blocks), k.baseAddress!)
+        }
       }
       return
     }

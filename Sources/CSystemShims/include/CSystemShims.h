@@ -59,10 +59,11 @@ void conformance_signals_close(void);
 int conformance_sha256_hardware(void);
 
 /// Runs SHA-256's compression function over `blocks` 64-byte blocks at `data`, updating the
-/// eight state words: the processor's SHA instructions (`sha256rnds2`, `sha256msg1`,
+/// eight state words, with the 64 round constants the caller keeps: the processor's SHA instructions (`sha256rnds2`, `sha256msg1`,
 /// `sha256msg2`), which Swift cannot reach, hence the shim. Call it only where
 /// `conformance_sha256_hardware()` is 1. The digest is the same as the portable Swift code's;
 /// it is about ten times faster, and the corpus digest hashes every vector file on every run.
-void conformance_sha256_blocks(unsigned int state[8], const unsigned char *data, unsigned long blocks);
+void conformance_sha256_blocks(
+    unsigned int state[8], const unsigned char *data, unsigned long blocks, const unsigned int constants[64]);
 
 #endif
