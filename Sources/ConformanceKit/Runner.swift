@@ -501,9 +501,7 @@ struct IDTable {
   private var bytes: [UInt8] = []
   private var starts: [UInt32] = [0]
   private var files: [Int32] = []
-  private var hashes: [UInt32] = []
-  /// Entry numbers by hash, linear probing; -1 is empty. Never more than half full.
-  private var slots = [Int32](repeating: -1, count: 64)
+  private var slots = ProbeSlots()
 
   static func hash(_ id: String) -> Int {
     var hasher = Hasher()
@@ -513,32 +511,19 @@ struct IDTable {
   }
 
   func file(of id: String, hash: Int) -> Int? {
-    let mask = slots.count - 1
-    var slot = Int(UInt32(truncatingIfNeeded: hash)) & mask
-    while slots[slot] >= 0 {
-      let entry = Int(slots[slot])
-      if hashes[entry] == UInt32(truncatingIfNeeded: hash) && holds(entry, id) { return Int(files[entry]) }
-      slot = (slot + 1) & mask
-    }
-    return nil
+    slots.first(hash: hash) { holds($0, id) }.map { Int(files[$0]) }
   }
 
   /// Adds an id the table does not hold yet.
   mutating func insert(_ id: String, hash: Int, file: Int) {
     precondition(files.count < Int32.max && file < Int32.max, "too many test ids")
-    let entry = files.count
     // The contiguous bytes in one copy; appending the UTF8View went byte by byte.
     var id = id
     id.withUTF8 { bytes.append(contentsOf: $0) }
     precondition(bytes.count <= UInt32.max, "test ids too long in total")
     starts.append(UInt32(bytes.count))
     files.append(Int32(file))
-    hashes.append(UInt32(truncatingIfNeeded: hash))
-    if (entry + 1) * 2 > slots.count {
-      grow()
-    } else {
-      place(entry, hash: Int(hashes[entry]))
-    }
+    slots.append(hash: hash)
   }
 
   private func holds(_ entry: Int, _ id: String) -> Bool {
@@ -549,18 +534,44 @@ struct IDTable {
       id.utf8.elementsEqual(UnsafeBufferPointer(rebasing: buffer[start..<end]))
     }
   }
+}
 
-  private mutating func place(_ entry: Int, hash: Int) {
+/// The hashing half of an open-addressing set of numbered entries: each entry's hash (its low
+/// 32 bits) and the entry numbers by hash, linear probing, -1 for an empty slot, never more
+/// than half full. The set keeps its entries and says when two are equal; ``IDTable`` and the
+/// vector reader's check of a file's ids share this.
+struct ProbeSlots {
+  private var hashes: [UInt32] = []
+  private var slots = [Int32](repeating: -1, count: 64)
+
+  /// The first entry of this hash that `isMatch` takes.
+  func first(hash: Int, where isMatch: (Int) -> Bool) -> Int? {
+    let short = UInt32(truncatingIfNeeded: hash)
     let mask = slots.count - 1
-    var slot = hash & mask
-    while slots[slot] >= 0 { slot = (slot + 1) & mask }
-    slots[slot] = Int32(entry)
+    var slot = Int(short) & mask
+    while slots[slot] >= 0 {
+      let entry = Int(slots[slot])
+      if hashes[entry] == short && isMatch(entry) { return entry }
+      slot = (slot + 1) & mask
+    }
+    return nil
   }
 
-  /// Doubles the table and places every entry again (by its stored 32-bit hash).
-  private mutating func grow() {
+  /// Adds the next entry (numbered in the order they come: 0, 1, 2, …) with this hash; the
+  /// table doubles, every entry placed again, when it would be more than half full.
+  mutating func append(hash: Int) {
+    precondition(hashes.count < Int32.max, "too many entries")
+    hashes.append(UInt32(truncatingIfNeeded: hash))
+    guard hashes.count * 2 > slots.count else { return place(hashes.count - 1) }
     slots = [Int32](repeating: -1, count: slots.count * 2)
-    for entry in files.indices { place(entry, hash: Int(hashes[entry])) }
+    for entry in hashes.indices { place(entry) }
+  }
+
+  private mutating func place(_ entry: Int) {
+    let mask = slots.count - 1
+    var slot = Int(hashes[entry]) & mask
+    while slots[slot] >= 0 { slot = (slot + 1) & mask }
+    slots[slot] = Int32(entry)
   }
 }
 

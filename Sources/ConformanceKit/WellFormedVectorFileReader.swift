@@ -215,36 +215,18 @@ private struct SeenKeys {
 }
 
 /// The ids of a file's tests so far, to refuse a repeated one: their `IDTable.hash`es (kept for
-/// the run's check across files) and an open-addressing table of test numbers, the ids
-/// themselves compared in the tests (a `Set<String>` hashed and copied each id once more).
+/// the run's check across files) and test numbers by hash (``ProbeSlots``), the ids themselves
+/// compared in the tests (a `Set<String>` hashed and copied each id once more).
 private struct DistinctIDs {
   private(set) var hashes: [Int] = []
-  /// Test numbers by hash, linear probing; -1 is empty. Never more than half full.
-  private var slots = [Int32](repeating: -1, count: 64)
+  private var slots = ProbeSlots()
 
   /// Adds `id`, the id of test number `tests.count`; `false` when an earlier test has it.
   mutating func insert(_ id: String, among tests: [VectorTest]) -> Bool {
     let hash = IDTable.hash(id)
-    var mask = slots.count - 1
-    var slot = hash & mask
-    while slots[slot] >= 0 {
-      let other = Int(slots[slot])
-      if hashes[other] == hash && utf8Equal(tests[other].id, id) { return false }
-      slot = (slot + 1) & mask
-    }
-    precondition(hashes.count < Int32.max, "too many tests in one file")
+    guard slots.first(hash: hash, where: { utf8Equal(tests[$0].id, id) }) == nil else { return false }
     hashes.append(hash)
-    if hashes.count * 2 > slots.count {
-      slots = [Int32](repeating: -1, count: slots.count * 2)
-      mask = slots.count - 1
-      for (number, hash) in hashes.enumerated() {
-        var slot = hash & mask
-        while slots[slot] >= 0 { slot = (slot + 1) & mask }
-        slots[slot] = Int32(number)
-      }
-    } else {
-      slots[slot] = Int32(hashes.count - 1)
-    }
+    slots.append(hash: hash)
     return true
   }
 }
