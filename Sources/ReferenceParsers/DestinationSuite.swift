@@ -26,6 +26,7 @@ public struct DestinationSuite: ReferenceSuite {
       return .reject("missing_key", field: key)
     }
     var strings: [String] = []
+    strings.reserveCapacity(Self.keys.count)
     for key in Self.keys {
       guard case .string(let text)? = update[key] else {
         return .reject("non_string_value", field: key)
@@ -40,12 +41,13 @@ public struct DestinationSuite: ReferenceSuite {
     guard Self.permissions.contains(where: { TextRules.identical($0, permission) }) else {
       return .reject("invalid_permission", field: "permission")
     }
-    return .accept(
-      output: [
-        "kind": .string(kind),
-        "value": .string(value),
-        "permission": .string(permission),
-        "deliverable": .bool(TextRules.identical(permission, Self.deliverablePermission)),
-      ])
+    // The members as one array (a dictionary literal builds a second one to map from).
+    let members: [JSONObject.Member] = [
+      .init(key: "kind", value: .string(kind)),
+      .init(key: "value", value: .string(value)),
+      .init(key: "permission", value: .string(permission)),
+      .init(key: "deliverable", value: .bool(TextRules.identical(permission, Self.deliverablePermission))),
+    ]
+    return .accept(output: .object(JSONObject(members)))
   }
 }

@@ -14,9 +14,19 @@ public struct UserIDSuite: ReferenceSuite {
     let byteCount = text.utf8.count
     if byteCount == 0 { return .reject("empty") }
     if byteCount > 255 { return .reject("too_long") }
-    // White_Space is the Unicode property; U+200B and U+FEFF do not have it.
-    if text.unicodeScalars.allSatisfy(\.properties.isWhitespace) { return .reject("whitespace_only") }
+    // White_Space is the Unicode property; U+200B and U+FEFF do not have it. A first byte that
+    // is ASCII other than U+0009–U+000D and U+0020 is a scalar without it: the property lookup
+    // (a few hundred instructions) is left for the rest.
+    if !Self.startsWithASCIINonWhitespace(text), text.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+      return .reject("whitespace_only")
+    }
     // Unchanged, byte for byte: no trimming, no normalisation.
     return .accept(output: .string(text))
+  }
+
+  /// Whether the first byte of `text` is an ASCII character that is not White_Space.
+  static func startsWithASCIINonWhitespace(_ text: String) -> Bool {
+    guard let first = text.utf8.first, first < 0x80 else { return false }
+    return first != 0x20 && !(0x09...0x0D).contains(first)
   }
 }
