@@ -136,56 +136,63 @@ public struct Runner: Sendable {
       }
       // Waiting for a file is cut short by a signal: a slow adapter in the middle of a file
       // must not hold the run past it (its request is abandoned on the worker).
-      guard let file = pipeline.take(index, unless: { interruption?.signal != nil }) else {
+      guard let (file, producer) = pipeline.take(index, unless: { interruption?.signal != nil }) else {
         summary.interruption = RunInterruption(
           signal: interruption!.signal!, filesDone: index, fileCount: locations.count)
         break
       }
-      var items = file.items.map { ($0.report, $0.prepared) }
-      var drift = file.drift
-      if let failed = duplicateIDFailure(file.items[0].evaluated, owners: &owners) {
-        // A repeated id makes the file a load failure (once, whatever the implementations):
-        // apply and prepare that instead.
-        let report = expectedFailures.apply(to: failed, usage: &expectationUsage)
-        items = [(report, preparers.map { $0?(report) })]
-        drift = []
-      } else {
-        expectationUsage.formUnion(file.usage)
-        if let excludes = file.excludes { excludeUsage.formUnion(excludes) }
-      }
-      // A file that fails to load belongs to one shard, so merged shard reports hold it once.
-      // (The expectations above still saw it, so every shard judges stale entries alike.)
-      if let shard = selection.shard, case .loadFailure = items[0].0.content,
-        !shard.owns(file: items[0].0.location.path)
-      {
-        continue
-      }
-      summary.drift += drift
-      if let suite = items[0].0.suite, loader.decoder.declarations[suite] != nil {
-        var matches = ownSuiteMatches[suite, default: (0, 0)]
-        matches.filter += items[0].0.filterMatches
-        matches.checkable += items.reduce(0) { $0 + $1.0.checkableMatches }
-        ownSuiteMatches[suite] = matches
-      }
-      var stopping = false
-      for (position, item) in items.enumerated() {
-        var (report, prepared) = item
-        if let limit = maxFailures {
-          if let trimmed = Runner.trim(report, toProblems: limit - summary.problems) {
-            report = trimmed
-            prepared = preparers.map { $0?(report) }
-          }
-          if summary.problems + report.counts.problems >= limit { stopping = true }
+      // The file's results are handed back to the worker that made them once every report
+      // and observer is done with them (`handle` returns: its copies are gone).
+      func handle(_ file: borrowing PreparedFile) throws -> Bool {
+        var items = file.items.map { ($0.report, $0.prepared) }
+        var drift = file.drift
+        if let failed = duplicateIDFailure(file.items[0].evaluated, owners: &owners) {
+          // A repeated id makes the file a load failure (once, whatever the implementations):
+          // apply and prepare that instead.
+          let report = expectedFailures.apply(to: failed, usage: &expectationUsage)
+          items = [(report, preparers.map { $0?(report) })]
+          drift = []
+        } else {
+          expectationUsage.formUnion(file.usage)
+          if let excludes = file.excludes { excludeUsage.formUnion(excludes) }
         }
-        summary.add(report, countingFile: position == 0)
-        for (observerIndex, observer) in observers.enumerated() {
-          if let preparingObserver = preparing[observerIndex], let value = prepared[observerIndex] {
-            try preparingObserver.fileFinished(report, prepared: value)
-          } else {
-            try observer.fileFinished(report)
+        // A file that fails to load belongs to one shard, so merged shard reports hold it once.
+        // (The expectations above still saw it, so every shard judges stale entries alike.)
+        if let shard = selection.shard, case .loadFailure = items[0].0.content,
+          !shard.owns(file: items[0].0.location.path)
+        {
+          return false
+        }
+        summary.drift += drift
+        if let suite = items[0].0.suite, loader.decoder.declarations[suite] != nil {
+          var matches = ownSuiteMatches[suite, default: (0, 0)]
+          matches.filter += items[0].0.filterMatches
+          matches.checkable += items.reduce(0) { $0 + $1.0.checkableMatches }
+          ownSuiteMatches[suite] = matches
+        }
+        var stopping = false
+        for (position, item) in items.enumerated() {
+          var (report, prepared) = item
+          if let limit = maxFailures {
+            if let trimmed = Runner.trim(report, toProblems: limit - summary.problems) {
+              report = trimmed
+              prepared = preparers.map { $0?(report) }
+            }
+            if summary.problems + report.counts.problems >= limit { stopping = true }
+          }
+          summary.add(report, countingFile: position == 0)
+          for (observerIndex, observer) in observers.enumerated() {
+            if let preparingObserver = preparing[observerIndex], let value = prepared[observerIndex] {
+              try preparingObserver.fileFinished(report, prepared: value)
+            } else {
+              try observer.fileFinished(report)
+            }
           }
         }
+        return stopping
       }
+      let stopping = try handle(file)
+      pipeline.discard(consume file, producer: producer)
       if stopping {
         summary.stoppedAtProblems = maxFailures
         break
@@ -336,10 +343,12 @@ public struct Runner: Sendable {
       let started = monotonicNanoseconds()
       let supported = implementation.supports(suite: file.suite)
       // Each result made in its place (appending copied every result once more).
+      // One clock reading per test: each test's time runs from the end of the one before.
+      var clock = started
       let results = [TestResult](unsafeUninitializedCapacity: tests.count) { buffer, initialized in
         for index in tests.indices {
           (buffer.baseAddress! + index).initialize(
-            to: run(tests[index], suite: file.suite, supported: supported, against: implementation))
+            to: run(tests[index], suite: file.suite, supported: supported, against: implementation, clock: &clock))
           initialized = index + 1
         }
       }
@@ -387,16 +396,32 @@ public struct Runner: Sendable {
   func run(_ test: VectorTest, suite: String, supported: Bool, against implementation: any Implementation)
     -> TestResult
   {
+    var clock = monotonicNanoseconds()
+    return run(test, suite: suite, supported: supported, against: implementation, clock: &clock)
+  }
+
+  /// The same, timed from `clock` (when the test started), which is then set to when it ended.
+  func run(
+    _ test: VectorTest, suite: String, supported: Bool, against implementation: any Implementation,
+    clock: inout UInt64
+  ) -> TestResult {
     guard supported else {
       return TestResult(
         test: test, status: .skipped(unsupportedReason(suite, implementation)), nanoseconds: 0, actual: nil, log: nil)
     }
-    let started = monotonicNanoseconds()
     let evaluation = implementation.evaluation(suite: suite, input: test.input, context: test.context)
     let (status, actual) = Runner.judge(evaluation, against: test.expectation, implementation: implementation.name)
+    let started = clock
+    clock = monotonicNanoseconds()
+    // Returned as made, without a `var` that a rerun may change: that cost a copy of each result.
+    guard reruns > 0 else {
+      return TestResult(
+        test: test, status: status, nanoseconds: clock &- started, actual: actual, log: evaluation.log)
+    }
     var result = TestResult(
-      test: test, status: status, nanoseconds: monotonicNanoseconds() - started, actual: actual, log: evaluation.log)
-    if reruns > 0 { rerun(&result, test: test, suite: suite, against: implementation) }
+      test: test, status: status, nanoseconds: clock &- started, actual: actual, log: evaluation.log)
+    rerun(&result, test: test, suite: suite, against: implementation)
+    clock = monotonicNanoseconds()
     return result
   }
 
@@ -621,6 +646,11 @@ final class OrderedPipeline<Result: Sendable>: @unchecked Sendable {
   private let window: Int
   private let work: @Sendable (Int) -> Result
   private let ring: UnsafeMutableBufferPointer<Result?>
+  /// Which worker loop made the result in each ring slot.
+  private let producers: UnsafeMutableBufferPointer<Int>
+  /// Results the consumer is done with, by the worker loop that made them, for that loop to
+  /// free (under `lock`).
+  private var discarded: [[Result]]
   private let filled: [DispatchSemaphore]
   private let places: DispatchSemaphore
   private let lock = DispatchSemaphore(value: 1)
@@ -638,16 +668,19 @@ final class OrderedPipeline<Result: Sendable>: @unchecked Sendable {
     self.work = work
     ring = .allocate(capacity: window)
     ring.initialize(repeating: nil)
+    producers = .allocate(capacity: window)
+    producers.initialize(repeating: 0)
     filled = (0..<window).map { _ in DispatchSemaphore(value: 0) }
     places = DispatchSemaphore(value: window)
     workerLoops = min(count, threads.map { max(1, $0) } ?? 64)
+    discarded = Array(repeating: [], count: workerLoops)
     guard workerLoops > 0 else { return }
     if threads != nil {
       // A serial queue of its own per loop: each gets a thread even while the others wait.
       for loop in 0..<workerLoops {
         workers.enter()
         DispatchQueue(label: "conformance.worker.\(loop)").async { [self] in
-          workLoop()
+          workLoop(loop)
           workers.leave()
         }
       }
@@ -656,7 +689,7 @@ final class OrderedPipeline<Result: Sendable>: @unchecked Sendable {
     workers.enter()
     let loops = workerLoops
     DispatchQueue.global().async { [self] in
-      DispatchQueue.concurrentPerform(iterations: loops) { _ in workLoop() }
+      DispatchQueue.concurrentPerform(iterations: loops) { loop in workLoop(loop) }
       workers.leave()
     }
   }
@@ -664,12 +697,19 @@ final class OrderedPipeline<Result: Sendable>: @unchecked Sendable {
   deinit {
     ring.deinitialize()
     ring.deallocate()
+    producers.deallocate()
   }
 
-  private func workLoop() {
+  /// `loop`: this worker loop's number, 0 up to `workerLoops`.
+  private func workLoop(_ loop: Int) {
     while true {
       places.wait()
       lock.wait()
+      // What the consumer is done with of this loop's results is freed here, by the thread
+      // whose allocator made it: freed by the consumer, each block took the lock of the
+      // worker's malloc arena while the worker was allocating from it.
+      let done = discarded[loop]
+      discarded[loop] = []
       guard !stopped, next < count else {
         lock.signal()
         places.signal()  // lets the next waiting worker see the end too
@@ -678,26 +718,38 @@ final class OrderedPipeline<Result: Sendable>: @unchecked Sendable {
       let index = next
       next += 1
       lock.signal()
+      _ = consume done
       ring[index % window] = work(index)
+      producers[index % window] = loop
       filled[index % window].signal()
     }
   }
 
-  /// The result for `index`; indices must be taken in order, 0, 1, 2, …
-  func take(_ index: Int) -> Result {
-    take(index, unless: { false })!
+  /// Hands back a result the consumer is done with, so that the worker loop that made it frees
+  /// it (see ``workLoop(_:)``). `producer` is the one ``take(_:unless:)`` gave with it. The
+  /// consumer must hold no other reference to the result's storage, or it frees that itself.
+  func discard(_ result: consuming Result, producer: Int) {
+    lock.wait()
+    discarded[producer].append(result)
+    lock.signal()
   }
 
-  /// ``take(_:)``, or `nil` as soon as `giveUp` says so (asked every 20 ms while waiting); the
-  /// pipeline is then only good for ``stop()``.
-  func take(_ index: Int, unless giveUp: () -> Bool) -> Result? {
+  /// The result for `index`; indices must be taken in order, 0, 1, 2, …
+  func take(_ index: Int) -> Result {
+    take(index, unless: { false })!.result
+  }
+
+  /// ``take(_:)``, with the worker loop that made the result (for ``discard(_:producer:)``), or
+  /// `nil` as soon as `giveUp` says so (asked every 20 ms while waiting); the pipeline is then
+  /// only good for ``stop()``.
+  func take(_ index: Int, unless giveUp: () -> Bool) -> (result: Result, producer: Int)? {
     while filled[index % window].wait(timeout: .now() + .milliseconds(20)) == .timedOut {
       if giveUp() { return nil }
     }
-    let result = ring[index % window]!
-    ring[index % window] = nil
+    let result = ring[index % window].take()!
+    let producer = producers[index % window]
     places.signal()
-    return result
+    return (result, producer)
   }
 
   /// Stops handing out work and waits for the workers to return. Called once, when the consumer
@@ -743,6 +795,10 @@ final class Slots<Value>: @unchecked Sendable {
   var values: [Value] { storage.map { $0! } }
 }
 
+/// `CLOCK_MONOTONIC` in nanoseconds, read directly (`DispatchTime.now()` reads the same clock
+/// through libdispatch's own conversions, about 65 instructions more per call: two per test).
 func monotonicNanoseconds() -> UInt64 {
-  DispatchTime.now().uptimeNanoseconds
+  var now = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &now)
+  return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
 }
