@@ -1,5 +1,31 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
+
+/// The `conformance` executable's link on Linux, whatever the configuration (see its target).
+let executableLinkerFlags = [
+  "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+  "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/conformance/hot-functions.order",
+  "-Xlinker", "--no-warn-symbol-ordering",
+]
+
+/// Whether the static archives a static `conformance` needs are installed: libxml2's and those
+/// `pkg-config --static --libs libxml-2.0` names (Debian's libxml2-dev, libicu-dev, zlib1g-dev,
+/// liblzma-dev). Without them the release build links libxml2 dynamically, as the debug one does.
+let staticLibXML2Archives = ["libxml2.a", "libicuuc.a", "libicudata.a", "libz.a", "liblzma.a"]
+let staticLibXML2Available = [
+  "/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib",
+].contains { folder in
+  staticLibXML2Archives.allSatisfy { FileManager.default.fileExists(atPath: "\(folder)/\($0)") }
+}
+
+/// The release link of `conformance` on Linux: a static executable when it can be one.
+let releaseLinkerFlags =
+  staticLibXML2Available
+  ? [
+    "-static-executable", "-Xlinker", "-licuuc", "-Xlinker", "-licudata", "-Xlinker", "-lz", "-Xlinker", "-llzma",
+  ]
+  : ["-static-stdlib"]
 
 /// Compiler settings shared by every Swift target, kept in one place.
 /// Tools version 6.0 already selects the Swift 6 language mode (strict concurrency).
@@ -52,11 +78,18 @@ let package = Package(
       dependencies: ["CSystemShims", "ConformanceJSON", "ConformanceKit", "ReferenceParsers", "ConformanceReports"],
       swiftSettings: sharedSwiftSettings
     ),
-    // The Swift runtime linked in statically on Linux (Darwin has no static runtime): dynamic
-    // linking of the runtime libraries was most of the start-up time, which counts on every
-    // short run (docs/benchmarks.md). Linked by the toolchain's lld with packed relative
-    // relocations (DT_RELR, glibc 2.36+): 27,000 relocations in 5 KB instead of 640 KB, which the
-    // loader read and applied at every start (gold, the default, cannot pack them).
+    // Release builds on Linux are static executables where the archives are installed
+    // (`staticLibXML2Available`): the Swift runtime, libstdc++, and libxml2 from its static
+    // archive in Debian's libxml2-dev, with what that archive needs (ICU, zlib, xz).
+    // Loading libxml2, ICU and libstdc++ at every start (the dynamic loader's relocations and
+    // the pages they touch) was 2 ms of the 3.4 ms before `main`, which counts on every short
+    // run (docs/benchmarks.md, "Fifth speed round"). Debug builds, which the tests run, link
+    // only the Swift runtime statically (a static link of ICU's data is slow and large).
+    // Darwin has neither static runtime nor static system libraries.
+    //
+    // Linked by the toolchain's lld with packed relative relocations (DT_RELR, glibc 2.36+):
+    // 27,000 relocations in 5 KB instead of 640 KB, which the loader read and applied at every
+    // start (gold, the default, cannot pack them).
     //
     // The functions a run executes are laid out together (lld's --symbol-ordering-file, the list
     // made by Benchmarks/hot-functions.sh): scattered over the executable, they paged in 5.2 MB
@@ -68,12 +101,8 @@ let package = Package(
       swiftSettings: sharedSwiftSettings,
       linkerSettings: [
         .unsafeFlags(
-          [
-            "-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-            "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/conformance/hot-functions.order",
-            "-Xlinker", "--no-warn-symbol-ordering",
-          ],
-          .when(platforms: [.linux]))
+          ["-static-stdlib"] + executableLinkerFlags, .when(platforms: [.linux], configuration: .debug)),
+        .unsafeFlags(releaseLinkerFlags + executableLinkerFlags, .when(platforms: [.linux], configuration: .release)),
       ]
     ),
     // The vectors inside another package's Swift Testing run, one test per vector (Kits/swift).
