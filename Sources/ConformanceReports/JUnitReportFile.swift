@@ -83,10 +83,9 @@ final class JUnitReportFile {
   /// The file the document replaces, once the destination's links are followed.
   private var target: String
   private var opened = false
-  /// The body while it is in memory: the rendered fragments as they came (gathering them into
-  /// one buffer cost a copy and, growing it, page faults on fresh memory).
-  private var pendingFragments: [XMLFragment] = []
-  private var pendingByteCount = 0
+  /// The body while it is in memory (``ReportBodyMemory``: a growing buffer cost copies, and the
+  /// fragments as they came a page fault per 4 KB).
+  private var memory: ReportBodyMemory?
   private var body: (path: String, descriptor: Int32)?
   private var final: (path: String, descriptor: Int32)?
 
@@ -138,11 +137,8 @@ final class JUnitReportFile {
   func append(_ fragment: XMLFragment) throws(JUnitWriteError) {
     if !opened { try open() }
     if body == nil {
-      if pendingByteCount + fragment.bytes.count <= memoryLimit {
-        pendingFragments.append(fragment)
-        pendingByteCount += fragment.bytes.count
-        return
-      }
+      if memory == nil, fragment.bytes.count <= memoryLimit { memory = ReportBodyMemory(capacity: memoryLimit) }
+      if let memory, memory.append(fragment.bytes) { return }
       try moveBodyToFile()
     }
     try appendToBodyFile(fragment.bytes)
@@ -156,12 +152,19 @@ final class JUnitReportFile {
       discard()
       throw failure(error.reason)
     }
-    for pending in pendingFragments { try appendToBodyFile(pending.bytes) }
-    pendingFragments = []
-    pendingByteCount = 0
+    if let memory { try appendToBodyFile(memory.bytes) }
+    memory = nil
   }
 
   private func appendToBodyFile(_ bytes: [UInt8]) throws(JUnitWriteError) {
+    // (`withUnsafeBytes` rethrows untyped: the error comes back through a `Result`.)
+    let outcome = bytes.withUnsafeBytes { raw in
+      Result { () throws(JUnitWriteError) in try appendToBodyFile(raw) }
+    }
+    try outcome.get()
+  }
+
+  private func appendToBodyFile(_ bytes: UnsafeRawBufferPointer) throws(JUnitWriteError) {
     guard let body else { return }
     do {
       try FileSystem.writeAll(body.descriptor, bytes)
@@ -263,7 +266,7 @@ final class JUnitReportFile {
       }
       try writer.spliceIntoFile(fromFile: body.descriptor)
     } else {
-      try writer.spliceIntoFile(pendingFragments.map(\.bytes))
+      try writer.spliceIntoFile(memory?.bytes ?? UnsafeRawBufferPointer(start: nil, count: 0))
     }
     try writer.endElement()
     try writer.endDocument()
@@ -278,8 +281,7 @@ final class JUnitReportFile {
     }
     body = nil
     final = nil
-    pendingFragments = []
-    pendingByteCount = 0
+    memory = nil
     opened = false
   }
 }

@@ -222,15 +222,15 @@ final class XMLWriter {
       xmlTextWriterWriteRawLen(writer, base, Int32(fragmentBytes.count)), "xmlTextWriterWriteRawLen")
   }
 
-  /// Splices whole fragments other ``XMLWriter``s produced into a document writer's file with
-  /// a `write` of their own each: flushes what the writer holds first (`xmlTextWriterFlush`), so
+  /// Splices whole fragments other ``XMLWriter``s produced, back to back in `bytes`, into a
+  /// document writer's file with `write`s of their own: flushes what the writer holds first (`xmlTextWriterFlush`), so
   /// the bytes land right after it. ``splice(fragmentBytes:)`` would copy them through
   /// libxml2's buffer and write them in 16 KB pieces. Call it where `splice` may be called
   /// (no start tag pending); the writer carries on after the spliced bytes.
-  func spliceIntoFile(_ fragments: [[UInt8]]) throws {
+  func spliceIntoFile(_ bytes: UnsafeRawBufferPointer) throws {
     guard let descriptor else { throw XMLWriterError(call: "spliceIntoFile on a fragment writer") }
     try flush()
-    for bytes in fragments { try FileSystem.writeAll(descriptor, bytes) }
+    if bytes.count > 0 { try FileSystem.writeAll(descriptor, bytes) }
   }
 
   /// Splices a file of whole fragments other ``XMLWriter``s produced (from its current offset to
