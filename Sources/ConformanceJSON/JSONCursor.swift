@@ -46,7 +46,7 @@ public struct JSONCursor: ~Copyable {
     }
     guard reader.peek() == UInt8(ascii: "\"") else { return .invalid }
     let start = reader.position + 1
-    var end = reader.plainKeyWords(from: start)
+    var end = reader.plainWords(from: start, flaggingDelete: true)
     while end < reader.bytes.count {
       let byte = reader.bytes[end]
       if byte == UInt8(ascii: "\"") { break }
@@ -224,34 +224,6 @@ extension JSONParser {
       if cursor.startsWithByteOrderMark { return nil }
       return body(&cursor)
     }
-  }
-}
-
-extension Reader {
-  /// The offset of the first byte from `start` on that is not printable ASCII other than `"`
-  /// and `\\` (U+0020 to U+007E), found eight bytes at a time, or of the last seven or fewer
-  /// bytes; the byte loop of ``JSONCursor/nextKey()`` goes on from there.
-  @inline(__always)
-  fileprivate func plainKeyWords(from start: Int) -> Int {
-    guard let base = bytes.baseAddress else { return start }
-    var offset = start
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highBits: UInt64 = 0x8080_8080_8080_8080
-    while offset + 8 <= bytes.count {
-      let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-      // Exact tests for "some byte is": >= 0x80; < 0x20; == '"'; == '\\'; == 0x7F.
-      let control = (word &- ones &* 0x20) & ~word & highBits
-      let quoteBytes = word ^ (ones &* 0x22)
-      let quote = (quoteBytes &- ones) & ~quoteBytes & highBits
-      let backslashBytes = word ^ (ones &* 0x5C)
-      let backslash = (backslashBytes &- ones) & ~backslashBytes & highBits
-      let deleteBytes = word ^ (ones &* 0x7F)
-      let delete = (deleteBytes &- ones) & ~deleteBytes & highBits
-      let special = (word & highBits) | control | quote | backslash | delete
-      if special != 0 { return offset + special.trailingZeroBitCount >> 3 }
-      offset += 8
-    }
-    return offset
   }
 }
 

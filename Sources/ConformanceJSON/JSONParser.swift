@@ -409,27 +409,41 @@ struct Reader {
   /// that byte, so errors and their offsets are unchanged. Scanning byte by byte was the
   /// parser's largest own cost on vector files (long tokens and ids).
   mutating func skipPlainASCIIWords() {
-    guard let base = bytes.baseAddress else { return }
-    while position + 8 <= bytes.count {
-      let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      let highBits: UInt64 = 0x8080_8080_8080_8080
+    position = plainWords(from: position, flaggingDelete: false)
+  }
+
+  /// The offset of the first byte from `start` on that is not printable ASCII other than `"`
+  /// and `\\` (nor U+007F when `flaggingDelete`, which object keys the cursor compares must not
+  /// hold), found eight bytes at a time; or of the last seven or fewer bytes, for the caller's
+  /// byte loop.
+  @inline(__always)
+  func plainWords(from start: Int, flaggingDelete: Bool) -> Int {
+    guard let base = bytes.baseAddress else { return start }
+    var offset = start
+    while offset + 8 <= bytes.count {
+      let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
       // Exact tests for "some byte is": >= 0x80; < 0x20; == '"' (0x22); == '\\' (0x5C).
-      let nonASCII = word & highBits
-      let control = (word &- ones &* 0x20) & ~word & highBits
-      let quoteBytes = word ^ (ones &* 0x22)
-      let quote = (quoteBytes &- ones) & ~quoteBytes & highBits
-      let backslashBytes = word ^ (ones &* 0x5C)
-      let backslash = (backslashBytes &- ones) & ~backslashBytes & highBits
-      let special = nonASCII | control | quote | backslash
+      var special = (word & Self.highBits) | (word &- Self.ones &* 0x20) & ~word & Self.highBits
+      special |= Self.bytes(equalTo: 0x22, in: word) | Self.bytes(equalTo: 0x5C, in: word)
+      if flaggingDelete { special |= Self.bytes(equalTo: 0x7F, in: word) }
       if special != 0 {
         // The lowest flagged byte is exact (a borrow only ever flags bytes above a real match):
         // move to it, so the byte loop starts right at what stopped the skip.
-        position += special.trailingZeroBitCount >> 3
-        return
+        return offset + special.trailingZeroBitCount >> 3
       }
-      position += 8
+      offset += 8
     }
+    return offset
+  }
+
+  private static let ones: UInt64 = 0x0101_0101_0101_0101
+  private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+  /// The bytes of `word` equal to `byte`, each marked by its high bit (exact for the lowest).
+  @inline(__always)
+  private static func bytes(equalTo byte: UInt8, in word: UInt64) -> UInt64 {
+    let differences = word ^ (ones &* UInt64(byte))
+    return (differences &- ones) & ~differences & highBits
   }
 
   /// Skips the whitespace that comes next. Its two common answers are inlined: none (a byte
