@@ -734,14 +734,9 @@ final class OrderedPipeline<Result: Sendable>: @unchecked Sendable {
     lock.signal()
   }
 
-  /// The result for `index`; indices must be taken in order, 0, 1, 2, …
-  func take(_ index: Int) -> Result {
-    take(index, unless: { false })!.result
-  }
-
-  /// ``take(_:)``, with the worker loop that made the result (for ``discard(_:producer:)``), or
-  /// `nil` as soon as `giveUp` says so (asked every 20 ms while waiting); the pipeline is then
-  /// only good for ``stop()``.
+  /// The result for `index`, with the worker loop that made it (for ``discard(_:producer:)``);
+  /// indices must be taken in order, 0, 1, 2, … `nil` as soon as `giveUp` says so (asked every
+  /// 20 ms while waiting); the pipeline is then only good for ``stop()``.
   func take(_ index: Int, unless giveUp: () -> Bool) -> (result: Result, producer: Int)? {
     while filled[index % window].wait(timeout: .now() + .milliseconds(20)) == .timedOut {
       if giveUp() { return nil }

@@ -336,15 +336,14 @@ func readFile(_ path: String, limit: Int) throws(ReadError) -> [UInt8] {
   var readFailure: ReadError? = nil
   var bytes = [UInt8](unsafeUninitializedCapacity: max(expected, 0) + 1) { buffer, initialized in
     initialized = 0
-    while initialized < buffer.count {
-      let count = read(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
-      if count < 0 {
-        if errno == EINTR { continue }
-        readFailure = ReadError(reason: "cannot read: \(String(cString: strerror(errno)))")
-        return
+    do throws(ReadError) {
+      while initialized < buffer.count {
+        let count = try readSome(descriptor, into: buffer.baseAddress! + initialized, count: buffer.count - initialized)
+        if count == 0 { return }
+        initialized += count
       }
-      if count == 0 { return }
-      initialized += count
+    } catch {
+      readFailure = error
     }
   }
   if let readFailure { throw readFailure }
@@ -356,13 +355,12 @@ func readFile(_ path: String, limit: Int) throws(ReadError) -> [UInt8] {
         guard filled <= limit else { throw ReadError(reason: tooLargeReason(limit)) }
         bytes.append(contentsOf: repeatElement(0, count: min(max(4096, bytes.count), limit + 1 - filled)))
       }
-      let count = bytes.withUnsafeMutableBytes { raw in
-        read(descriptor, raw.baseAddress! + filled, raw.count - filled)
+      let outcome = bytes.withUnsafeMutableBytes { raw in
+        Result { () throws(ReadError) in
+          try readSome(descriptor, into: raw.baseAddress! + filled, count: raw.count - filled)
+        }
       }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw ReadError(reason: "cannot read: \(String(cString: strerror(errno)))")
-      }
+      let count = try outcome.get()
       if count == 0 { break }
       filled += count
     }
@@ -370,6 +368,16 @@ func readFile(_ path: String, limit: Int) throws(ReadError) -> [UInt8] {
   }
   guard bytes.count <= limit else { throw ReadError(reason: tooLargeReason(limit)) }
   return bytes
+}
+
+/// One `read` of up to `count` bytes into `buffer`, retried when interrupted: how many it read,
+/// 0 at the end of the file.
+private func readSome(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) throws(ReadError) -> Int {
+  while true {
+    let result = read(descriptor, buffer, count)
+    if result >= 0 { return result }
+    if errno != EINTR { throw ReadError(reason: "cannot read: \(String(cString: strerror(errno)))") }
+  }
 }
 
 func tooLargeReason(_ limit: Int) -> String {

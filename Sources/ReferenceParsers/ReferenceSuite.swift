@@ -53,10 +53,8 @@ public struct ReferenceImplementation: Implementation {
   }
 
   private func index(of name: String) -> Int? {
-    let count = name.utf8.count
-    return names.withUnsafeBufferPointer { names in
-      names.indices.first { names[$0].utf8.count == count && utf8Equal(names[$0], name) }
-    }
+    // `utf8Equal` compares the lengths first.
+    names.withUnsafeBufferPointer { names in names.firstIndex { utf8Equal($0, name) } }
   }
 
   /// The reference parser of every suite this build has.
