@@ -748,19 +748,27 @@ final class OrderedPipeline<Result: Sendable>: @unchecked Sendable {
     return (result, producer)
   }
 
-  /// Stops handing out work and waits for the workers to return. Called once, when the consumer
-  /// is done (normally, or early because an observer threw).
+  /// Stops handing out work, waits for the workers to return, and frees what was handed back
+  /// after its worker's last look. Called when the consumer is done (normally, or early because
+  /// an observer threw); a second call only frees what was discarded since.
   func stop() {
     lock.wait()
-    if stopped {
-      lock.signal()
-      return
-    }
+    let first = !stopped
     stopped = true
     lock.signal()
-    // Wake every worker that waits for a place (a semaphore may not end below its start value).
-    for _ in 0..<(window + workerLoops) { places.signal() }
-    workers.wait()
+    if first {
+      // Wake every worker that waits for a place (a semaphore may not end below its start value).
+      for _ in 0..<(window + workerLoops) { places.signal() }
+      workers.wait()
+    }
+    // Freed here, not left to `deinit`: the worker's block still holds the pipeline for a
+    // moment after `workers.wait()` returns, so `deinit` may run later on that thread, and the
+    // last results would outlive the run that made them.
+    lock.wait()
+    let left = discarded
+    discarded = Array(repeating: [], count: workerLoops)
+    lock.signal()
+    _ = consume left
   }
 }
 
