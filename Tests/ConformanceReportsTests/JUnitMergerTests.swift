@@ -263,8 +263,11 @@ func withoutTimes(_ text: String) -> String {
 
   @Test func malformedXMLNamesTheLineAndLibxml2sMessage() throws {
     let input = fixture("merge/malformed.xml")
+    // A destination that can be written: the merge checks it before reading any input.
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
     let error = #expect(throws: JUnitMerger.MergeError.self) {
-      try JUnitMerger.merge(inputs: [input], into: "/nonexistent/merged.xml")
+      try JUnitMerger.merge(inputs: [input], into: folder.url("merged.xml"))
     }
     guard case .malformed(let path, let line, let message) = error else {
       Issue.record("expected a malformed-XML error, got \(String(describing: error))")
