@@ -12,15 +12,36 @@ public struct TestResult: Sendable {
     case skipped(String)
   }
 
-  public var id: String
-  public var description: String?
-  public var tags: [String]
+  /// The fields the result shares with the test it ran (id, description, tags, expectation,
+  /// input, context): one reference, where a copy of each field took a retain and a release per
+  /// result, on every copy of it on the way to the reports.
+  private var test: VectorTest
+  /// Whether ``input`` and ``context`` are set: a result made with the public initialiser has
+  /// neither, one made from a test has its input, and its context when that is not empty.
+  private var hasInput: Bool
+  private var hasContext: Bool
+
+  public var id: String {
+    get { test.id }
+    set { test.id = newValue }
+  }
+  public var description: String? {
+    get { test.description }
+    set { test.description = newValue }
+  }
+  public var tags: [String] {
+    get { test.tags }
+    set { test.tags = newValue }
+  }
   public var status: Status
   /// Wall time of the evaluation, in nanoseconds.
   public var nanoseconds: UInt64
   /// What the implementation answered, when it answered.
   public var actual: Outcome?
-  public var expected: Expectation
+  public var expected: Expectation {
+    get { test.expectation }
+    set { test.expectation = newValue }
+  }
   /// What the implementation wrote to its log while evaluating this test (an adapter's
   /// standard error, bounded), when it wrote anything.
   public var log: String? = nil
@@ -28,41 +49,58 @@ public struct TestResult: Sendable {
   /// then the listed outcome (skipped, or failed for an unexpected pass) and the entry says why.
   public var expectedFailure: ExpectedFailureMatch? = nil
   /// The test's `input`, for reports that show a failing test.
-  public var input: JSONValue? = nil
+  public var input: JSONValue? {
+    // Not `hasInput ? test.input : nil`: `JSONValue` takes `nil` for its `.null`.
+    get { hasInput ? .some(test.input) : .none }
+    set {
+      guard let newValue else {
+        hasInput = false
+        return
+      }
+      test.input = newValue
+      hasInput = true
+    }
+  }
   /// The test's context (the file's merged with its own), when it has one, for reports that
   /// show it (Allure's parameters).
-  public var context: JSONObject? = nil
+  public var context: JSONObject? {
+    get { hasContext ? .some(test.context) : .none }
+    set {
+      guard let newValue else {
+        hasContext = false
+        return
+      }
+      test.context = newValue
+      hasContext = true
+    }
+  }
   /// With `--reruns`, the tries that failed other than the one ``status`` reports: for a flaky
   /// test (passed on a later try) every try before the pass, for one that failed every try the
   /// reruns after the first (see ``FailedTry``).
   public var failedTries: [FailedTry] = []
 
+}
+
+// The initialisers are in an extension so that the struct keeps its memberwise initialiser,
+// which they delegate to: assigning the fields one by one builds the result in a temporary and
+// copies it out (a retain and a release of every field, for each of a run's results), where
+// the memberwise initialiser builds it in place.
+extension TestResult {
   public init(
     id: String, description: String?, tags: [String], status: Status, nanoseconds: UInt64,
     actual: Outcome?, expected: Expectation
   ) {
-    self.id = id
-    self.description = description
-    self.tags = tags
-    self.status = status
-    self.nanoseconds = nanoseconds
-    self.actual = actual
-    self.expected = expected
+    self.init(
+      test: VectorTest(
+        id: id, description: description, tags: tags, input: .null, context: JSONObject(), expectation: expected),
+      hasInput: false, hasContext: false, status: status, nanoseconds: nanoseconds, actual: actual)
   }
 
-  /// The result of running `test`, its fields taken from the test in one go (the run makes one
-  /// per test: building it field by field cost copies).
+  /// The result of running `test`, sharing the test's fields (the run makes one per test).
   init(test: borrowing VectorTest, status: Status, nanoseconds: UInt64, actual: Outcome?, log: String?) {
-    id = test.id
-    description = test.description
-    tags = test.tags
-    self.status = status
-    self.nanoseconds = nanoseconds
-    self.actual = actual
-    expected = test.expectation
-    self.log = log
-    input = test.input
-    context = test.context.members.isEmpty ? nil : test.context
+    self.init(
+      test: copy test, hasInput: true, hasContext: !test.context.members.isEmpty, status: status,
+      nanoseconds: nanoseconds, actual: actual, log: log)
   }
 }
 

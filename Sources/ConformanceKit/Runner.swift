@@ -342,8 +342,8 @@ public struct Runner: Sendable {
     let reports = implementations.map { implementation in
       let started = monotonicNanoseconds()
       let supported = implementation.supports(suite: file.suite)
-      // Each result made in its place. (It is still built in a temporary and copied there, about
-      // 750 instructions a test, whether initialised in place or appended: docs/benchmarks.md.)
+      // Each result made in its place (``TestResult``'s initialisers delegate to its memberwise
+      // one for that: docs/benchmarks.md, "Sixth speed round").
       // One clock reading per test: each test's time runs from the end of the one before.
       var clock = started
       let results = [TestResult](unsafeUninitializedCapacity: tests.count) { buffer, initialized in

@@ -39,13 +39,20 @@ public enum TextRules {
 
   /// Firebase Installation ID, `^[cdef][A-Za-z0-9_-]{21}$`.
   public static func isFID(_ text: String) -> Bool {
-    let bytes = text.utf8
-    guard bytes.count == 22, let first = bytes.first,
-      first >= UInt8(ascii: "c"), first <= UInt8(ascii: "f")
+    // On the contiguous bytes, like test ids: the generic walk over the `UTF8View` cost about
+    // 700 instructions per id.
+    if let valid = text.utf8.withContiguousStorageIfAvailable(isFID) { return valid }
+    return Array(text.utf8).withUnsafeBufferPointer(isFID)
+  }
+
+  static func isFID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard bytes.count == 22, let first = bytes.first, first >= UInt8(ascii: "c"), first <= UInt8(ascii: "f")
     else { return false }
-    return bytes.dropFirst().allSatisfy {
-      isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
+    for byte in bytes.dropFirst()
+    where !(isASCIIAlphanumeric(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")) {
+      return false
     }
+    return true
   }
 
   /// Length in Unicode scalars (not grapheme clusters, not UTF-16 units).
