@@ -36,7 +36,7 @@ public enum JUnitFormat {
 
   /// ``seconds(nanoseconds:)``'s bytes, appended to `bytes` (for testcases put together from
   /// ``PassingTestCaseMarkup``, which need no `String` per time).
-  static func appendSeconds(nanoseconds: UInt64, to bytes: inout [UInt8]) {
+  static func appendSeconds(nanoseconds: UInt64, to bytes: inout ByteAppender) {
     var milliseconds = nanoseconds / 1_000_000 + (nanoseconds % 1_000_000 >= 500_000 ? 1 : 0)
     // Right to left into a word-sized scratch (UInt64.max nanoseconds is 18446744073.710 s:
     // 15 bytes), then one append.
@@ -52,7 +52,7 @@ public enum JUnitFormat {
         milliseconds /= 10
         if milliseconds == 0 && position >= 4 { break }
       }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[index...]))
+      bytes.append(UnsafeBufferPointer(rebasing: scratch[index...]))
     }
   }
 

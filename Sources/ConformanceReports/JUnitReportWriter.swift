@@ -558,9 +558,8 @@ public final class JUnitReportWriter: PreparingRunObserver {
     passingFromMarkup: Bool = true
   ) throws(XMLWriterError) {
     let markup = passingFromMarkup ? PassingTestCaseMarkup(classname: suite, file: file) : nil
-    var pending: [UInt8] = []
     // Room for every testcase with a 24-byte id and time: one buffer, not a dozen regrowths.
-    pending.reserveCapacity(markup.map { ($0.fixedByteCount + 30) * order.count } ?? 0)
+    var pending = ByteAppender(capacity: markup.map { ($0.fixedByteCount + 30) * order.count } ?? 0)
     try results.withUnsafeBufferPointer { (results) throws(XMLWriterError) in
       for index in order {
         if let markup, isWithoutChildElements(results[index]),
@@ -568,16 +567,14 @@ public final class JUnitReportWriter: PreparingRunObserver {
         {
           continue
         }
-        if !pending.isEmpty {
-          try pending.withUnsafeBufferPointer { (bytes) throws(XMLWriterError) in
-            try writer.splice(fragmentBytes: bytes)
-          }
-          pending.removeAll(keepingCapacity: true)
+        if pending.count > 0 {
+          try writer.splice(fragmentBytes: pending.bytes)
+          pending.removeAll()
         }
         try writeTestCase(results[index], suite: suite, file: file, to: writer)
       }
     }
-    try pending.withUnsafeBufferPointer { (bytes) throws(XMLWriterError) in try writer.splice(fragmentBytes: bytes) }
+    try writer.splice(fragmentBytes: pending.bytes)
   }
 
   /// Whether ``writeTestCase(_:suite:file:to:)`` would write the result's `<testcase>` with no

@@ -74,18 +74,18 @@ struct PassingTestCaseMarkup {
 
   /// Appends the testcase of a passing test with this id and time to `bytes`; `false` (nothing
   /// appended) when the id is not written unchanged by libxml2's escaping.
-  func append(id: String, nanoseconds: UInt64, to bytes: inout [UInt8]) -> Bool {
+  func append(id: String, nanoseconds: UInt64, to bytes: inout ByteAppender) -> Bool {
     var id = id
     let appended = id.withUTF8 { utf8 -> Bool in
       guard isVerbatimInAttribute(utf8) else { return false }
-      bytes.append(contentsOf: head)
-      bytes.append(contentsOf: utf8)
+      bytes.append(head)
+      bytes.append(utf8)
       return true
     }
     guard appended else { return false }
-    bytes.append(contentsOf: middle)
+    bytes.append(middle)
     JUnitFormat.appendSeconds(nanoseconds: nanoseconds, to: &bytes)
-    bytes.append(contentsOf: tail)
+    bytes.append(tail)
     return true
   }
 }

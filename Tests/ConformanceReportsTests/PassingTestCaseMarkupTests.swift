@@ -46,14 +46,14 @@ import Testing
   @Test func theMarkupIsLibxml2sTestcaseWithoutItsNameAndTime() throws {
     let markup = try #require(
       PassingTestCaseMarkup(classname: VisibleXMLText("leeep.fid"), file: VisibleXMLText("V/a.json")))
-    var bytes: [UInt8] = []
+    var bytes = ByteAppender(capacity: 0)
     #expect(markup.append(id: "valid.1", nanoseconds: 1_500_000, to: &bytes))
     #expect(
-      String(decoding: bytes, as: UTF8.self)
+      String(decoding: bytes.bytes, as: UTF8.self)
         == "  <testcase classname=\"leeep.fid\" name=\"valid.1\" file=\"V/a.json\" time=\"0.002\"/>\n")
-    let before = bytes
+    let before = Array(bytes.bytes)
     #expect(!markup.append(id: "a&b", nanoseconds: 0, to: &bytes))
-    #expect(bytes == before)
+    #expect(Array(bytes.bytes) == before)
   }
 
   @Test func mixedTestcasesGiveTheSameBytes() throws {
@@ -102,9 +102,10 @@ import Testing
       value = value &* 7
     }
     for nanoseconds in values {
-      var bytes = Array("x".utf8)
+      var bytes = ByteAppender(capacity: 0)
+      bytes.append(Array("x".utf8))
       JUnitFormat.appendSeconds(nanoseconds: nanoseconds, to: &bytes)
-      #expect(String(decoding: bytes, as: UTF8.self) == "x" + JUnitFormat.seconds(nanoseconds: nanoseconds))
+      #expect(String(decoding: bytes.bytes, as: UTF8.self) == "x" + JUnitFormat.seconds(nanoseconds: nanoseconds))
     }
   }
 }
