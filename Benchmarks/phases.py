@@ -7,16 +7,22 @@ the main thread alone before and after). Medians over the runs. The cores-busy f
 samples of every thread inside the workers' span; what is missing from 2.00 on two cores was
 idle or taken by the hypervisor, which /proc/stat's steal column tells apart.
 
-Usage: python3 Benchmarks/phases.py --conformance BINARY --vectors DIR [--rounds N]
-(needs `perf`, Debian's linux-perf; Benchmarks/phases.sh installs it).
+Usage: python3 Benchmarks/phases.py [--conformance BINARY] [--vectors DIR] [--rounds N]
+Without --conformance it builds one in release; without --vectors it measures the 10,000- and
+100,000-vector benchmark corpora (Benchmarks/corpus.py), made in a temporary folder. Needs `perf`
+(Debian's linux-perf; Benchmarks/phases.sh installs it).
 """
 import argparse
 import collections
 import os
+import shlex
 import statistics
 import subprocess
 import sys
 import tempfile
+
+import bench
+import corpus
 
 
 def cpu_ticks():
@@ -28,16 +34,27 @@ def cpu_ticks():
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--conformance", required=True, help="the conformance binary")
-    parser.add_argument("--vectors", required=True, help="the corpus to run")
-    parser.add_argument("--rounds", type=int, default=20, help="runs sampled (default 20)")
+    parser.add_argument("--conformance", help="the conformance binary (default: a release build)")
+    parser.add_argument("--vectors", help="the corpus to run (default: the 10k and 100k benchmark corpora)")
+    parser.add_argument("--rounds", type=int, default=20, help="runs sampled (default 20; half at 100k)")
     args = parser.parse_args(argv)
-    binary = os.path.abspath(args.conformance)
+    binary = os.path.abspath(args.conformance) if args.conformance else bench.build_conformance()
+    if args.vectors:
+        measure(binary, os.path.abspath(args.vectors), args.rounds)
+        return
+    with tempfile.TemporaryDirectory(prefix="conformance-phases-corpora-") as corpora:
+        for size, rounds in ((10_000, args.rounds), (100_000, (args.rounds + 1) // 2)):
+            root = os.path.join(corpora, str(size))
+            corpus.generate(root, size)
+            measure(binary, root, rounds)
+
+
+def measure(binary, vectors, rounds):
     with tempfile.TemporaryDirectory(prefix="conformance-phases-") as work:
         report = os.path.join(work, "junit.xml")
         data = os.path.join(work, "perf.data")
         loop = "for i in $(seq %d); do %s run --vectors %s --junit %s >/dev/null; done" % (
-            args.rounds, binary, os.path.abspath(args.vectors), report)
+            rounds, shlex.quote(binary), shlex.quote(vectors), report)
         before = cpu_ticks()
         subprocess.run(["perf", "record", "-q", "-F", "999", "-e", "cpu-clock", "-o", data, "--", "bash", "-c", loop],
                        check=True, stderr=subprocess.DEVNULL)
@@ -67,7 +84,7 @@ def main(argv=None):
         sys.exit("no run with worker samples: is perf allowed to sample here?")
     ms = lambda values: "%.1f ms" % (statistics.median(values) * 1000)
     ticks, steal = after[0] - before[0], after[1] - before[1]
-    print("%d runs of %s" % (len(total), args.vectors))
+    print("%d runs of %s" % (len(total), vectors))
     print("  serial start (to the first worker sample): %s" % ms(start))
     print("  workers' span: %s, cores busy %.2f" % (ms(span), statistics.median(busy)))
     print("  serial end (after the last worker sample): %s" % ms(end))

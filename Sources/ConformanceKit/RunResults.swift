@@ -52,32 +52,28 @@ public struct TestResult: Sendable {
   public var input: JSONValue? {
     // Not `hasInput ? test.input : nil`: `JSONValue` takes `nil` for its `.null`.
     get { hasInput ? .some(test.input) : .none }
-    set {
-      guard let newValue else {
-        hasInput = false
-        return
-      }
-      test.input = newValue
-      hasInput = true
-    }
+    set { hasInput = Self.store(newValue, at: \.input, in: &test) }
   }
   /// The test's context (the file's merged with its own), when it has one, for reports that
   /// show it (Allure's parameters).
   public var context: JSONObject? {
     get { hasContext ? .some(test.context) : .none }
-    set {
-      guard let newValue else {
-        hasContext = false
-        return
-      }
-      test.context = newValue
-      hasContext = true
-    }
+    set { hasContext = Self.store(newValue, at: \.context, in: &test) }
   }
   /// With `--reruns`, the tries that failed other than the one ``status`` reports: for a flaky
   /// test (passed on a later try) every try before the pass, for one that failed every try the
   /// reruns after the first (see ``FailedTry``).
   public var failedTries: [FailedTry] = []
+
+  /// Puts `value` in the test's `field` and says whether there was one (`nil` leaves the field
+  /// as it was: the result's flag then hides it).
+  private static func store<Value>(
+    _ value: Value?, at field: WritableKeyPath<VectorTest, Value>, in test: inout VectorTest
+  ) -> Bool {
+    guard let value else { return false }
+    test[keyPath: field] = value
+    return true
+  }
 
 }
 
