@@ -74,11 +74,12 @@ def measure(binary, vectors, rounds):
         if len(workers) < 2:
             continue
         first, last = min(time for _, time in samples), max(time for _, time in samples)
-        inside = sum(1 for _, time in samples if workers[0] <= time <= workers[-1])
-        start.append(min(workers) - first)
-        span.append(max(workers) - min(workers))
+        first_worker, last_worker = min(workers), max(workers)
+        inside = sum(1 for _, time in samples if first_worker <= time <= last_worker)
+        start.append(first_worker - first)
+        span.append(last_worker - first_worker)
         busy.append(inside / 999 / max(span[-1], 1e-9))
-        end.append(last - max(workers))
+        end.append(last - last_worker)
         total.append(last - first)
     if not total:
         sys.exit("no run with worker samples: is perf allowed to sample here?")

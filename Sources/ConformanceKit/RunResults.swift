@@ -74,7 +74,6 @@ public struct TestResult: Sendable {
     test[keyPath: field] = value
     return true
   }
-
 }
 
 // The initialisers are in an extension so that the struct keeps its memberwise initialiser,

@@ -148,7 +148,7 @@ public struct LeeepPushClientSuite: TraceSuite {
     static func isTicketName(_ name: String) -> Bool {
       let bytes = name.utf8
       return (1...64).contains(bytes.count)
-        && bytes.allSatisfy { TextRules.isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
+        && bytes.allSatisfy(TextRules.isBase64URLByte)
     }
   }
 

@@ -48,11 +48,7 @@ public enum TextRules {
   static func isFID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard bytes.count == 22, let first = bytes.first, first >= UInt8(ascii: "c"), first <= UInt8(ascii: "f")
     else { return false }
-    for byte in bytes.dropFirst()
-    where !(isASCIIAlphanumeric(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")) {
-      return false
-    }
-    return true
+    return bytes.dropFirst().allSatisfy(isBase64URLByte)
   }
 
   /// Length in Unicode scalars (not grapheme clusters, not UTF-16 units).
@@ -64,6 +60,12 @@ public enum TextRules {
 
   public static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
     isASCIIDigit(byte) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+  }
+
+  /// `[A-Za-z0-9_-]`, the base64url alphabet (RFC 4648, section 5): installation ids after
+  /// their first byte, ticket names.
+  public static func isBase64URLByte(_ byte: UInt8) -> Bool {
+    isASCIIAlphanumeric(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
   }
 
   public static func isLowercaseHex(_ byte: UInt8) -> Bool {
