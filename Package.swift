@@ -50,7 +50,7 @@ let package = Package(
       providers: [.apt(["libxml2-dev"])]
     ),
     // System calls Swift's Glibc module does not import (renameat2, pipe2), for ConformanceReports
-    // and ConformanceKit's adapter processes, and the signal self-pipe.
+    // and ConformanceKit's adapter processes, the signal self-pipe, and the allocator's settings.
     .target(name: "CSystemShims"),
     // Strict RFC 8259 JSON: value model, byte-level parser, deterministic serializer.
     .target(name: "ConformanceJSON", swiftSettings: sharedSwiftSettings),
@@ -96,7 +96,7 @@ let package = Package(
     // of its code for a 10,000-vector run, a third of its peak memory; together, 3 MB.
     .executableTarget(
       name: "conformance",
-      dependencies: ["ConformanceCommands"],
+      dependencies: ["ConformanceCommands", "CSystemShims"],
       exclude: ["hot-functions.order"],
       swiftSettings: sharedSwiftSettings,
       linkerSettings: [

@@ -165,6 +165,7 @@ enum RunCommand: Subcommand {
     guard arguments.positionals.isEmpty else {
       throw UsageError("unexpected argument '\(arguments.positionals[0])'", command: name)
     }
+    Runner.startWorkerThreads()
     let roots = arguments.all("vectors").isEmpty ? ["Vectors"] : arguments.all("vectors")
     // Under `bazel test`, the JUnit report goes where Bazel collects it.
     let bazelXML = console.environment[ShardEngine.xmlOutputVariable].flatMap { $0.isEmpty ? nil : $0 }

@@ -22,18 +22,22 @@ public struct DestinationSuite: ReferenceSuite {
     guard case .object(let update) = input else { return .reject("not_an_object") }
     // Every key is looked for before any type is checked: a missing `value` wins over a
     // non-string `kind`. A key present with `null` is present, so it is a non-string value.
-    for key in Self.keys where !update.contains(key) {
-      return .reject("missing_key", field: key)
+    // Each key looked up once, its member's position kept (no array of the strings).
+    let (kindAt, valueAt, permissionAt) = (
+      update.index(forKey: Self.keys[0]), update.index(forKey: Self.keys[1]), update.index(forKey: Self.keys[2])
+    )
+    guard let kindAt else { return .reject("missing_key", field: Self.keys[0]) }
+    guard let valueAt else { return .reject("missing_key", field: Self.keys[1]) }
+    guard let permissionAt else { return .reject("missing_key", field: Self.keys[2]) }
+    guard case .string(let kind) = update.members[kindAt].value else {
+      return .reject("non_string_value", field: Self.keys[0])
     }
-    var strings: [String] = []
-    strings.reserveCapacity(Self.keys.count)
-    for key in Self.keys {
-      guard case .string(let text)? = update[key] else {
-        return .reject("non_string_value", field: key)
-      }
-      strings.append(text)
+    guard case .string(let value) = update.members[valueAt].value else {
+      return .reject("non_string_value", field: Self.keys[1])
     }
-    let (kind, value, permission) = (strings[0], strings[1], strings[2])
+    guard case .string(let permission) = update.members[permissionAt].value else {
+      return .reject("non_string_value", field: Self.keys[2])
+    }
     guard TextRules.identical(kind, Self.supportedKind) else {
       return .reject("unsupported_kind", field: "kind")
     }

@@ -464,4 +464,18 @@ import Testing
     let tieOut = ["abcdefghijklmnopb", "abcdefghijklmnopa"]
     #expect(JUnitReportWriter.idOrder(tieOut.map { result($0, .passed) }) == [1, 0])
   }
+
+  /// Past the sixteen-key runs the sort merges: 1,000 shuffled ids (prefixes shared beyond
+  /// sixteen bytes, repeats kept in their first order) come out in byte order, stably.
+  @Test func manyShuffledIDsComeOutInByteOrder() {
+    var generator = SystemRandomNumberGenerator()
+    let ids = (0..<1000).map { _ in
+      ["valid.f00030-", "length.23.f00030-", "a", "é"].randomElement(using: &generator)!
+        + String(Int.random(in: 0..<600, using: &generator))
+    }
+    let expected = ids.indices.sorted {
+      ids[$0].utf8.elementsEqual(ids[$1].utf8) ? $0 < $1 : ids[$0].utf8.lexicographicallyPrecedes(ids[$1].utf8)
+    }
+    #expect(JUnitReportWriter.idOrder(ids.map { result($0, .passed) }) == expected)
+  }
 }
