@@ -539,22 +539,26 @@ struct IDTable {
   /// random start does: a file cannot be written to make its ids collide (and the duplicate
   /// check quadratic) without knowing it.
   static func hash(_ id: String) -> Int {
+    // The contiguous bytes where they are (a `var` copy for `withUTF8` cost a retain and release).
+    if let hash = id.utf8.withContiguousStorageIfAvailable(hash(utf8:)) { return hash }
     var id = id
-    return id.withUTF8 { utf8 in
-      var state = key ^ (UInt64(utf8.count) &* 0x9E37_79B9_7F4A_7C15)
-      guard let base = utf8.baseAddress else { return Int(truncatingIfNeeded: fold(state)) }
-      var offset = 0
-      while offset + 8 <= utf8.count {
-        state = fold(state ^ UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-        offset += 8
-      }
-      if offset < utf8.count {
-        var last: UInt64 = 0
-        for index in offset..<utf8.count { last |= UInt64(base[index]) << UInt64(8 * (index - offset)) }
-        state = fold(state ^ last)
-      }
-      return Int(truncatingIfNeeded: fold(state))
+    return id.withUTF8(hash(utf8:))
+  }
+
+  private static func hash(utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    var state = key ^ (UInt64(utf8.count) &* 0x9E37_79B9_7F4A_7C15)
+    guard let base = utf8.baseAddress else { return Int(truncatingIfNeeded: fold(state)) }
+    var offset = 0
+    while offset + 8 <= utf8.count {
+      state = fold(state ^ UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+      offset += 8
     }
+    if offset < utf8.count {
+      var last: UInt64 = 0
+      for index in offset..<utf8.count { last |= UInt64(base[index]) << UInt64(8 * (index - offset)) }
+      state = fold(state ^ last)
+    }
+    return Int(truncatingIfNeeded: fold(state))
   }
 
   private static let key = UInt64.random(in: .min ... .max)

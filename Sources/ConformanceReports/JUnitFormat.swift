@@ -38,6 +38,12 @@ public enum JUnitFormat {
   /// ``PassingTestCaseMarkup``, which need no `String` per time).
   static func appendSeconds(nanoseconds: UInt64, to bytes: inout ByteAppender) {
     var milliseconds = nanoseconds / 1_000_000 + (nanoseconds % 1_000_000 >= 500_000 ? 1 : 0)
+    // Most tests take less than half a millisecond: their time is one constant.
+    if milliseconds == 0 {
+      let zero: StaticString = "0.000"
+      bytes.append(UnsafeBufferPointer(start: zero.utf8Start, count: zero.utf8CodeUnitCount))
+      return
+    }
     // Right to left into a word-sized scratch (UInt64.max nanoseconds is 18446744073.710 s:
     // 15 bytes), then one append.
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { scratch in

@@ -111,4 +111,24 @@ import Testing
     #expect(!Contract.isValidTestID("é"))
     #expect(!Contract.isValidTestID("１"))
   }
+
+  /// The word-at-a-time check agrees with the pattern for every byte value at every place of
+  /// ids 2 to 24 bytes long (both sides of each eight-byte word and the tail).
+  @Test func idCheckMatchesThePatternByteByByte() {
+    func allowed(_ byte: UInt8) -> Bool {
+      (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+        || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+    }
+    for length in 2...24 {
+      for place in 1..<length {
+        for value in UInt8.min...UInt8.max {
+          var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+          bytes[place] = value
+          let id = String(decoding: bytes, as: UTF8.self)
+          #expect(
+            Contract.isValidTestID(id) == allowed(value), "byte 0x\(String(value, radix: 16)) at \(place) of \(length)")
+        }
+      }
+    }
+  }
 }

@@ -94,6 +94,25 @@ import Testing
     }
   }
 
+  /// The word-at-a-time check says what a byte-by-byte one says: every byte value at every
+  /// place of ids 1 to 24 bytes long (both sides of each eight-byte word and the tail).
+  @Test func verbatimCheckMatchesTheByteRule() {
+    func byByte(_ bytes: [UInt8]) -> Bool {
+      bytes.allSatisfy { (0x20...0x7E).contains($0) && !"<>&\"".utf8.contains($0) }
+    }
+    for length in 1...24 {
+      for place in 0..<length {
+        for value in UInt8.min...UInt8.max {
+          var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+          bytes[place] = value
+          let verbatim = bytes.withUnsafeBufferPointer { isVerbatimInAttribute($0) }
+          #expect(verbatim == byByte(bytes), "byte 0x\(String(value, radix: 16)) at \(place) of \(length)")
+        }
+      }
+    }
+    #expect(isVerbatimInAttribute(UnsafeBufferPointer(start: nil, count: 0)))
+  }
+
   @Test func appendedSecondsAreTheSecondsText() {
     var values: [UInt64] = [0, 1, 499_999, 500_000, 999_999, 1_000_000, 9_499_999, 9_500_000, 999_500_000, UInt64.max]
     var value: UInt64 = 1
