@@ -576,9 +576,12 @@ struct IDTable {
   /// Adds an id the table does not hold yet.
   mutating func insert(_ id: String, hash: Int, file: Int) {
     precondition(files.count < Int32.max && file < Int32.max, "too many test ids")
-    // The contiguous bytes in one copy; appending the UTF8View went byte by byte.
-    var id = id
-    id.withUTF8 { bytes.append(contentsOf: $0) }
+    // The contiguous bytes in one copy; appending the UTF8View went byte by byte (and a `var`
+    // copy for `withUTF8` cost a retain and release).
+    if id.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+      var id = id
+      id.withUTF8 { bytes.append(contentsOf: $0) }
+    }
     precondition(bytes.count <= UInt32.max, "test ids too long in total")
     starts.append(UInt32(bytes.count))
     files.append(Int32(file))
