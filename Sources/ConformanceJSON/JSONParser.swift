@@ -421,11 +421,10 @@ struct Reader {
     guard let base = bytes.baseAddress else { return start }
     var offset = start
     while offset + 8 <= bytes.count {
-      let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-      // Exact tests for "some byte is": >= 0x80; < 0x20; == '"' (0x22); == '\\' (0x5C).
-      var special = (word & Self.highBits) | (word &- Self.ones &* 0x20) & ~word & Self.highBits
-      special |= Self.bytes(equalTo: 0x22, in: word) | Self.bytes(equalTo: 0x5C, in: word)
-      if flaggingDelete { special |= Self.bytes(equalTo: 0x7F, in: word) }
+      let word = ByteWord.load(base, at: offset)
+      var special = ByteWord.nonASCII(word) | ByteWord.below(0x20, in: word)
+      special |= ByteWord.equal(to: 0x22, in: word) | ByteWord.equal(to: 0x5C, in: word)
+      if flaggingDelete { special |= ByteWord.equal(to: 0x7F, in: word) }
       if special != 0 {
         // The lowest flagged byte is exact (a borrow only ever flags bytes above a real match):
         // move to it, so the byte loop starts right at what stopped the skip.
@@ -434,16 +433,6 @@ struct Reader {
       offset += 8
     }
     return offset
-  }
-
-  private static let ones: UInt64 = 0x0101_0101_0101_0101
-  private static let highBits: UInt64 = 0x8080_8080_8080_8080
-
-  /// The bytes of `word` equal to `byte`, each marked by its high bit (exact for the lowest).
-  @inline(__always)
-  private static func bytes(equalTo byte: UInt8, in word: UInt64) -> UInt64 {
-    let differences = word ^ (ones &* UInt64(byte))
-    return (differences &- ones) & ~differences & highBits
   }
 
   /// Skips the whitespace that comes next. Its two common answers are inlined: none (a byte

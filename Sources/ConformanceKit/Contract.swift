@@ -1,3 +1,5 @@
+import ConformanceJSON
+
 /// Constants the contract (docs/vector-format.md and docs/suites) fixes for every vector file.
 public enum Contract {
   /// The value of a vector file's `format` key.
@@ -46,8 +48,7 @@ public enum Contract {
     // a run (every test's id is checked when its file is read).
     var index = 1
     while index + 8 <= bytes.count {
-      let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-      guard isTestIDWord(word) else { return false }
+      guard isTestIDWord(ByteWord.load(base, at: index)) else { return false }
       index += 8
     }
     while index < bytes.count {
@@ -61,21 +62,16 @@ public enum Contract {
     return true
   }
 
-  /// Whether all eight bytes of `word` are `[A-Za-z0-9._-]`. With every byte below 0x80 (checked
-  /// first), adding a constant to each byte never carries into the next, so each range test
-  /// leaves exactly the high bit of each byte inside the range.
+  /// Whether all eight bytes of `word` are `[A-Za-z0-9._-]`: each range test marks exactly the
+  /// bytes in its range once the word is known to be ASCII (``ByteWord/within(_:_:inASCII:)``).
   @inline(__always)
   private static func isTestIDWord(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highBits: UInt64 = 0x8080_8080_8080_8080
-    guard word & highBits == 0 else { return false }
-    func within(_ low: UInt8, _ high: UInt8) -> UInt64 {
-      (word &+ ones &* UInt64(0x80 - low)) & ~(word &+ ones &* UInt64(0x7F - high)) & highBits
-    }
+    guard ByteWord.nonASCII(word) == 0 else { return false }
     let allowed =
-      within(0x30, 0x39) | within(0x41, 0x5A) | within(0x61, 0x7A) | within(0x2E, 0x2E) | within(0x5F, 0x5F)
-      | within(0x2D, 0x2D)
-    return allowed == highBits
+      ByteWord.within(0x30, 0x39, inASCII: word) | ByteWord.within(0x41, 0x5A, inASCII: word)
+      | ByteWord.within(0x61, 0x7A, inASCII: word) | ByteWord.within(0x2E, 0x2E, inASCII: word)
+      | ByteWord.within(0x5F, 0x5F, inASCII: word) | ByteWord.within(0x2D, 0x2D, inASCII: word)
+    return allowed == 0x8080_8080_8080_8080
   }
 
   static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {

@@ -1,4 +1,5 @@
 import CLibXML2
+import ConformanceJSON
 
 /// An error libxml2's writer reported; libxml2 says only that a call failed (`-1`), so the
 /// error names the call.
@@ -44,23 +45,16 @@ func isVerbatimInAttribute(_ text: String) -> Bool {
 func isVerbatimInAttribute(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
   guard let base = bytes.baseAddress else { return true }
   // Eight bytes at a time while they are plain (every passing testcase's id is checked), then
-  // byte by byte. Each test below is exact about whether some byte of the word matches.
-  let ones: UInt64 = 0x0101_0101_0101_0101
-  let highBits: UInt64 = 0x8080_8080_8080_8080
-  func anyByte(equalTo byte: UInt8, in word: UInt64) -> Bool {
-    let differences = word ^ (ones &* UInt64(byte))
-    return (differences &- ones) & ~differences & highBits != 0
-  }
+  // byte by byte (``ByteWord``'s tests are exact about whether some byte of a word matches).
   var offset = 0
   while offset + 8 <= bytes.count {
-    let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+    let word = ByteWord.load(base, at: offset)
     // Not ASCII, below U+0020, U+007F, or one of `<`, `>`, `&`, `"`.
-    if word & highBits != 0 || (word &- ones &* 0x20) & ~word & highBits != 0 || anyByte(equalTo: 0x7F, in: word)
-      || anyByte(equalTo: UInt8(ascii: "<"), in: word) || anyByte(equalTo: UInt8(ascii: ">"), in: word)
-      || anyByte(equalTo: UInt8(ascii: "&"), in: word) || anyByte(equalTo: UInt8(ascii: "\""), in: word)
-    {
-      return false
-    }
+    let escaped =
+      ByteWord.nonASCII(word) | ByteWord.below(0x20, in: word) | ByteWord.equal(to: 0x7F, in: word)
+      | ByteWord.equal(to: UInt8(ascii: "<"), in: word) | ByteWord.equal(to: UInt8(ascii: ">"), in: word)
+      | ByteWord.equal(to: UInt8(ascii: "&"), in: word) | ByteWord.equal(to: UInt8(ascii: "\""), in: word)
+    if escaped != 0 { return false }
     offset += 8
   }
   for byte in UnsafeBufferPointer(rebasing: bytes[offset...]) {
