@@ -81,7 +81,11 @@ final class ConsoleReporter: RunObserver {
       keep(console.painted("LOAD ERROR", "31") + " " + text(failure.description), group: "\u{0}load")
     case .results(let results):
       testsDone += results.count
-      for result in results {
+      // Passes looked at where they are (`for result in` copied every whole result): only the
+      // others, and flaky passes, are taken out.
+      for index in results.indices {
+        if case .passed = results[index].status, results[index].failedTries.isEmpty { continue }
+        let result = results[index]
         switch result.status {
         case .passed:
           if result.isFlaky {
