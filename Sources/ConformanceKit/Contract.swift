@@ -36,8 +36,7 @@ public enum Contract {
   public static func isValidTestID(_ id: String) -> Bool {
     // On the contiguous bytes: the generic walk over a `UTF8View` cost about a thousand
     // instructions per id, and every test's id is checked.
-    if let valid = id.utf8.withContiguousStorageIfAvailable(isValidTestID) { return valid }
-    return Array(id.utf8).withUnsafeBufferPointer(isValidTestID)
+    withUTF8Bytes(of: id, isValidTestID)
   }
 
   static func isValidTestID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

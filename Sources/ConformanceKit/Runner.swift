@@ -374,9 +374,12 @@ public struct Runner: Sendable {
   /// a quarter of a 10,000-test run's peak memory, and eight no faster than four (measured on
   /// the benchmark corpora and the shipped one, whose files differ in size).
   static func window(batchSize: Int, threads: Int?) -> Int {
-    let workers = threads ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    let workers = threads ?? onlineCores
     return max(1, min(batchSize, 2 * workers))
   }
+
+  /// The processors online, at least one: how many worker loops an in-process run keeps busy.
+  static var onlineCores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
   /// Runs one test against the (first) implementation.
   public func run(_ test: VectorTest, suite: String) -> TestResult {
@@ -539,10 +542,7 @@ struct IDTable {
   /// random start does: a file cannot be written to make its ids collide (and the duplicate
   /// check quadratic) without knowing it.
   static func hash(_ id: String) -> Int {
-    // The contiguous bytes where they are (a `var` copy for `withUTF8` cost a retain and release).
-    if let hash = id.utf8.withContiguousStorageIfAvailable(hash(utf8:)) { return hash }
-    var id = id
-    return id.withUTF8(hash(utf8:))
+    withUTF8Bytes(of: id, hash(utf8:))
   }
 
   private static func hash(utf8: UnsafeBufferPointer<UInt8>) -> Int {
@@ -576,12 +576,8 @@ struct IDTable {
   /// Adds an id the table does not hold yet.
   mutating func insert(_ id: String, hash: Int, file: Int) {
     precondition(files.count < Int32.max && file < Int32.max, "too many test ids")
-    // The contiguous bytes in one copy; appending the UTF8View went byte by byte (and a `var`
-    // copy for `withUTF8` cost a retain and release).
-    if id.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-      var id = id
-      id.withUTF8 { bytes.append(contentsOf: $0) }
-    }
+    // The contiguous bytes in one copy; appending the UTF8View went byte by byte.
+    withUTF8Bytes(of: id) { bytes.append(contentsOf: $0) }
     precondition(bytes.count <= UInt32.max, "test ids too long in total")
     starts.append(UInt32(bytes.count))
     files.append(Int32(file))
@@ -645,7 +641,7 @@ extension Runner {
   /// run (docs/benchmarks.md, "Seventh speed round").
   public static func startWorkerThreads() {
     DispatchQueue.global().async {
-      DispatchQueue.concurrentPerform(iterations: max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))) { _ in }
+      DispatchQueue.concurrentPerform(iterations: onlineCores) { _ in }
     }
   }
 }

@@ -299,7 +299,7 @@ extension VectorFormatKey {
   }
 
   init?(_ key: String) {
-    guard let found = withKeyBytes(key, { Self(bytes: $0) }) else { return nil }
+    guard let found = withUTF8Bytes(of: key, { Self(bytes: $0) }) else { return nil }
     self = found
   }
 }
@@ -320,12 +320,6 @@ enum TestKey: Int, VectorFormatKey {
 enum ExpectKey: Int, VectorFormatKey {
   case result, output, error, field
   static let names: [StaticString] = ["result", "output", "error", "field"]
-}
-
-/// Runs `body` on the key's UTF-8 bytes (copied only for a string without contiguous storage).
-private func withKeyBytes<Result>(_ key: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-  if let result = key.utf8.withContiguousStorageIfAvailable(body) { return result }
-  return Array(key.utf8).withUnsafeBufferPointer(body)
 }
 
 /// Whether the bytes are exactly the ASCII name's.

@@ -41,8 +41,7 @@ public enum TextRules {
   public static func isFID(_ text: String) -> Bool {
     // On the contiguous bytes, like test ids: the generic walk over the `UTF8View` cost about
     // 700 instructions per id.
-    if let valid = text.utf8.withContiguousStorageIfAvailable(isFID) { return valid }
-    return Array(text.utf8).withUnsafeBufferPointer(isFID)
+    withUTF8Bytes(of: text, isFID)
   }
 
   static func isFID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
