@@ -18,6 +18,11 @@ import ConformanceKit
 /// for the next run to remove).
 final class SignalWatcher {
   private var thread: pthread_t?
+  /// The thread's reference to the interruption, released by ``stop()`` once the thread is
+  /// gone: the thread itself allocates and frees nothing, since a first `free` on a thread makes
+  /// glibc set up that thread's cache (a new arena, three system calls) while the run waits to
+  /// end.
+  private var box: Unmanaged<InterruptionBox>?
 
   /// Starts watching; `nil` when signals cannot be caught (already watched, no pipe).
   static func start(_ interruption: Interruption) -> SignalWatcher? {
@@ -28,7 +33,7 @@ final class SignalWatcher {
     let created = pthread_create(
       &thread, nil,
       { context in
-        let box = Unmanaged<InterruptionBox>.fromOpaque(context!).takeRetainedValue()
+        let box = Unmanaged<InterruptionBox>.fromOpaque(context!).takeUnretainedValue()
         let number = conformance_signals_next()
         if number != 0 {
           conformance_signals_restore_defaults()
@@ -43,6 +48,7 @@ final class SignalWatcher {
       return nil
     }
     watcher.thread = thread
+    watcher.box = box
     return watcher
   }
 
@@ -53,6 +59,8 @@ final class SignalWatcher {
     pthread_join(thread, nil)
     conformance_signals_close()
     self.thread = nil
+    box?.release()
+    box = nil
   }
 
   private final class InterruptionBox {

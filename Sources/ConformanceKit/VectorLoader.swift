@@ -150,30 +150,38 @@ public struct VectorLoader: Sendable {
     /// Visits the folder's entries in the byte order of their names, so that which of two
     /// paths to one folder is searched (and which is reported) never depends on `readdir`.
     mutating func read(_ directory: OpaquePointer, relative: String) {
-      var names: [[UInt8]] = []
+      var entries: [(name: [UInt8], type: UInt8)] = []
       while let entry = readdir(directory) {
         let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
         if bytes.first == UInt8(ascii: ".") { continue }
-        names.append(bytes)
+        entries.append((bytes, entry.pointee.d_type))
       }
-      for bytes in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-        let (name, isUTF8) = VectorLoader.displayName(bytes)
+      for entry in entries.sorted(by: { $0.name.lexicographicallyPrecedes($1.name) }) {
+        let (name, isUTF8) = VectorLoader.displayName(entry.name)
         let child = relative.isEmpty ? name : relative + "/" + name
         guard isUTF8 else {
           problem(child, "the name is not UTF-8 (shown escaped); rename the file")
           continue
         }
-        visit(name: name, child: child)
+        visit(name: name, child: child, type: entry.type)
       }
     }
 
-    private mutating func visit(name: String, child: String) {
-      let path = VectorFile.join(root, child)
+    /// `type`: the entry's `d_type` from `readdir`.
+    private mutating func visit(name: String, child: String, type: UInt8) {
       // The root's manifest is not a vector file; whatever it is, the manifest check reads it.
       if child == CorpusListing.manifestName {
         manifest = VectorFileLocation(root: root, path: child)
         return
       }
+      // What `readdir` says is neither a folder nor a link needs no `lstat`: it is listed by
+      // its name alone, as below (one `lstat` a file was most of listing a large corpus).
+      // File systems that do not say (`DT_UNKNOWN`) take the `lstat`.
+      if type != UInt8(DT_DIR) && type != UInt8(DT_LNK) && type != UInt8(DT_UNKNOWN) {
+        if VectorLoader.isListedFileName(name) { found.append(VectorFileLocation(root: root, path: child)) }
+        return
+      }
+      let path = VectorFile.join(root, child)
       var info = stat()
       guard lstat(path, &info) == 0 else {
         problem(child, "cannot read its file information: \(String(cString: strerror(errno)))")
@@ -191,10 +199,7 @@ public struct VectorLoader: Sendable {
         }
       }
       guard info.st_mode & S_IFMT == S_IFDIR else {
-        // Vector files and suite declarations (told apart by the survey).
-        if name.hasSuffix(".json") && !name.hasSuffix(".schema.json") {
-          found.append(VectorFileLocation(root: root, path: child))
-        }
+        if VectorLoader.isListedFileName(name) { found.append(VectorFileLocation(root: root, path: child)) }
         return
       }
       let identity = FolderIdentity(info)
@@ -215,6 +220,12 @@ public struct VectorLoader: Sendable {
       closedir(directory)
       open.remove(identity)
     }
+  }
+
+  /// Whether a file of this name is listed: vector files and suite declarations (told apart
+  /// by the survey), not JSON Schemas.
+  static func isListedFileName(_ name: String) -> Bool {
+    name.hasSuffix(".json") && !name.hasSuffix(".schema.json")
   }
 
   /// A file name for messages: the name itself when it is UTF-8; else every byte outside
