@@ -45,7 +45,35 @@ public struct JSONCursor: ~Copyable {
     case .next: break
     }
     guard reader.peek() == UInt8(ascii: "\"") else { return .invalid }
+    return key(from: reader.position + 1)
+  }
+
+  /// ``nextKey()`` for a caller that can guess the key: when the next key is exactly `guess`,
+  /// `isGuess` is `true`, and the key needed no scan (nor a lookup of its name by the caller).
+  /// Objects of one shape (a file's tests) mostly list their keys in one order, so a reader that
+  /// guesses the key that followed last time is mostly right; any other key comes back as
+  /// ``nextKey()`` gives it.
+  public mutating func nextKey(guessing guess: JSONKeyGuess) -> (key: Key, isGuess: Bool) {
+    switch step(closing: UInt8(ascii: "}")) {
+    case .closed: return (.end, false)
+    case .invalid: return (.invalid, false)
+    case .next: break
+    }
+    guard reader.peek() == UInt8(ascii: "\"") else { return (.invalid, false) }
     let start = reader.position + 1
+    // The guess's bytes and its closing quote, sixteen bytes read as two words and masked: the
+    // key is exactly the guess (which holds no quote or backslash, so there is no escape).
+    if start + 16 <= reader.bytes.count, let base = reader.bytes.baseAddress,
+      ByteWord.load(base, at: start) & guess.masks.0 == guess.words.0,
+      ByteWord.load(base, at: start + 8) & guess.masks.1 == guess.words.1
+    {
+      return (afterKey(start: start, end: start + guess.count), true)
+    }
+    return (key(from: start), false)
+  }
+
+  /// The key whose bytes start at `start`, right after its opening quote.
+  private mutating func key(from start: Int) -> Key {
     var end = reader.plainWords(from: start, flaggingDelete: true)
     while end < reader.bytes.count {
       let byte = reader.bytes[end]
@@ -54,6 +82,12 @@ public struct JSONCursor: ~Copyable {
       end += 1
     }
     guard end < reader.bytes.count else { return .invalid }
+    return afterKey(start: start, end: end)
+  }
+
+  /// Moves past the key at `start..<end` (its closing quote at `end`) and its `:`.
+  @inline(__always)
+  private mutating func afterKey(start: Int, end: Int) -> Key {
     reader.position = end + 1
     reader.skipWhitespace()
     guard reader.peek() == UInt8(ascii: ":") else { return .invalid }
@@ -125,6 +159,40 @@ public struct JSONCursor: ~Copyable {
       reader.skipWhitespace()
     }
     return .next
+  }
+}
+
+/// A key for ``JSONCursor/nextKey(guessing:)``, packed for comparing in two words: its bytes
+/// and the closing quote after them, little-endian, with masks over exactly those bytes.
+public struct JSONKeyGuess: Sendable {
+  fileprivate let words: (UInt64, UInt64)
+  fileprivate let masks: (UInt64, UInt64)
+  fileprivate let count: Int
+
+  /// `name`: printable ASCII other than `"`, `\\` and U+007F, at most 15 bytes; `nil` for
+  /// anything else (a key that cannot be guessed this way).
+  public init?(_ name: StaticString) {
+    let count = name.utf8CodeUnitCount
+    guard count < 16 else { return nil }
+    var words: (UInt64, UInt64) = (0, 0)
+    var masks: (UInt64, UInt64) = (0, 0)
+    for offset in 0...count {
+      let byte = offset < count ? name.utf8Start[offset] : UInt8(ascii: "\"")
+      if offset < count {
+        guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { return nil }
+      }
+      let shift = UInt64(8 * (offset % 8))
+      if offset < 8 {
+        words.0 |= UInt64(byte) << shift
+        masks.0 |= 0xFF << shift
+      } else {
+        words.1 |= UInt64(byte) << shift
+        masks.1 |= 0xFF << shift
+      }
+    }
+    self.words = words
+    self.masks = masks
+    self.count = count
   }
 }
 

@@ -287,6 +287,8 @@ public struct VectorFileDecoder: Sendable {
 protocol VectorFormatKey: RawRepresentable<Int> {
   /// Every key's name, at its raw value.
   static var names: [StaticString] { get }
+  /// ``names`` packed for ``JSONCursor/nextKey(guessing:)``.
+  static var guesses: [JSONKeyGuess] { get }
 }
 
 extension VectorFormatKey {
@@ -308,18 +310,21 @@ extension VectorFormatKey {
 enum TopLevelKey: Int, VectorFormatKey {
   case format, suite, description, source, context, tests
   static let names: [StaticString] = ["format", "suite", "description", "source", "context", "tests"]
+  static let guesses = names.map { JSONKeyGuess($0)! }
 }
 
 /// The keys a test may hold.
 enum TestKey: Int, VectorFormatKey {
   case id, description, tags, input, context, expect
   static let names: [StaticString] = ["id", "description", "tags", "input", "context", "expect"]
+  static let guesses = names.map { JSONKeyGuess($0)! }
 }
 
 /// The keys an expectation may hold.
 enum ExpectKey: Int, VectorFormatKey {
   case result, output, error, field
   static let names: [StaticString] = ["result", "output", "error", "field"]
+  static let guesses = names.map { JSONKeyGuess($0)! }
 }
 
 /// Whether the bytes are exactly the ASCII name's.

@@ -43,6 +43,28 @@ import Testing
     #expect(read.tests[1].expectation == .reject(error: "e", field: "f"))
   }
 
+  /// The reader guesses each key from the order of the test before (docs/benchmarks.md, eighth
+  /// round): tests that change their order read as the decoder reads them, and a repeated key
+  /// is refused even where it is the guess.
+  @Test func keysInAnyOrderFromTestToTest() throws {
+    let tests = [
+      #"{"id": "a", "description": "d", "tags": ["t"], "input": 1, "expect": {"result": "accept", "output": 1}}"#,
+      #"{"expect": {"output": 2, "result": "accept"}, "input": 2, "id": "b"}"#,
+      #"{"input": 3, "id": "c", "context": {"k": 1}, "expect": {"error": "e", "result": "reject", "field": "f"}}"#,
+      #"{"id": "d", "description": "d", "tags": ["t"], "input": 4, "expect": {"result": "reject"}}"#,
+    ]
+    let text = file(tests: tests.joined(separator: ",\n"))
+    let read = try #require(fast(text))
+    #expect(same(read, try strict(text).get()))
+    #expect(read.tests.map(\.id) == ["a", "b", "c", "d"])
+    #expect(read.tests[2].expectation == .reject(error: "e", field: "f"))
+    // After `id`, `input` came last time: here it is the guess, and the second one is refused.
+    let repeated = file(
+      tests: #"{"id": "a", "input": 1, "expect": {"result": "reject"}}, {"id": "b", "input": 1, "input": 2, "expect": {"result": "reject"}}"#
+    )
+    expectLeftToTheDecoder(repeated)
+  }
+
   /// Valid files it leaves to the decoder (which then loads them).
   @Test(arguments: [
     // The file's context after its tests: the tests were read without it.
