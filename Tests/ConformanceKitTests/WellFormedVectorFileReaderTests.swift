@@ -59,10 +59,9 @@ import Testing
     #expect(read.tests.map(\.id) == ["a", "b", "c", "d"])
     #expect(read.tests[2].expectation == .reject(error: "e", field: "f"))
     // After `id`, `input` came last time: here it is the guess, and the second one is refused.
-    let repeated = file(
-      tests: #"{"id": "a", "input": 1, "expect": {"result": "reject"}}, {"id": "b", "input": 1, "input": 2, "expect": {"result": "reject"}}"#
-    )
-    expectLeftToTheDecoder(repeated)
+    let first = #"{"id": "a", "input": 1, "expect": {"result": "reject"}}"#
+    let second = #"{"id": "b", "input": 1, "input": 2, "expect": {"result": "reject"}}"#
+    expectLeftToTheDecoder(file(tests: first + ", " + second))
   }
 
   /// Valid files it leaves to the decoder (which then loads them).
