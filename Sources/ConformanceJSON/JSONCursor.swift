@@ -74,7 +74,7 @@ public struct JSONCursor: ~Copyable {
 
   /// The key whose bytes start at `start`, right after its opening quote.
   private mutating func key(from start: Int) -> Key {
-    var end = reader.plainWords(from: start, flaggingDelete: true)
+    var end = reader.keyWords(from: start)
     while end < reader.bytes.count {
       let byte = reader.bytes[end]
       if byte == UInt8(ascii: "\"") { break }

@@ -267,7 +267,7 @@ struct Reader {
     var asciiOnly = true
     // Fast path: no escapes. Scan to the closing quote, checking control characters.
     while position < bytes.count {
-      skipPlainASCIIWords()
+      position = contentWords(from: position, nonASCII: &asciiOnly)
       guard position < bytes.count else { break }
       let byte = bytes[position]
       if byte == UInt8(ascii: "\"") {
@@ -404,27 +404,45 @@ struct Reader {
     while position < bytes.count, isDigit(bytes[position]) { position += 1 }
   }
 
-  /// Skips whole eight-byte words of string content that need no attention (printable ASCII
-  /// other than `"` and `\\`), then moves up to the first byte that does. The byte loop handles
-  /// that byte, so errors and their offsets are unchanged. Scanning byte by byte was the
-  /// parser's largest own cost on vector files (long tokens and ids).
-  mutating func skipPlainASCIIWords() {
-    position = plainWords(from: position, flaggingDelete: false)
+  /// The offset of the first `"`, `\\` or control character (below U+0020) from `start` on,
+  /// found eight bytes at a time; or of the last seven or fewer bytes, for the caller's byte
+  /// loop, which handles the byte found, so errors and their offsets are unchanged. Scanning
+  /// byte by byte was the parser's largest own cost on vector files (long tokens and ids).
+  ///
+  /// Bytes from U+0080 up are string content too: they set `asciiOnly` to `false` (the string
+  /// is then validated as UTF-8) but do not stop the scan, since Japanese text is mostly such
+  /// bytes and a stop at each cost about fifteen instructions a byte. A word's bytes after the
+  /// one found may set it too; that only asks for a validation the bytes pass.
+  @inline(__always)
+  func contentWords(from start: Int, nonASCII asciiOnly: inout Bool) -> Int {
+    guard let base = bytes.baseAddress else { return start }
+    var offset = start
+    var high: UInt64 = 0
+    defer { if high != 0 { asciiOnly = false } }
+    while offset + 8 <= bytes.count {
+      let word = ByteWord.load(base, at: offset)
+      high |= ByteWord.nonASCII(word)
+      // `below` leaves bytes from 0x80 up unmarked; each test's lowest mark is exact.
+      let special =
+        ByteWord.below(0x20, in: word) | ByteWord.equal(to: 0x22, in: word) | ByteWord.equal(to: 0x5C, in: word)
+      if special != 0 { return offset + special.trailingZeroBitCount >> 3 }
+      offset += 8
+    }
+    return offset
   }
 
-  /// The offset of the first byte from `start` on that is not printable ASCII other than `"`
-  /// and `\\` (nor U+007F when `flaggingDelete`, which object keys the cursor compares must not
-  /// hold), found eight bytes at a time; or of the last seven or fewer bytes, for the caller's
-  /// byte loop.
+  /// The offset of the first byte from `start` on that is not printable ASCII other than `"`,
+  /// `\\` and U+007F (what object keys the cursor compares byte for byte may hold), found eight
+  /// bytes at a time; or of the last seven or fewer bytes, for the caller's byte loop.
   @inline(__always)
-  func plainWords(from start: Int, flaggingDelete: Bool) -> Int {
+  func keyWords(from start: Int) -> Int {
     guard let base = bytes.baseAddress else { return start }
     var offset = start
     while offset + 8 <= bytes.count {
       let word = ByteWord.load(base, at: offset)
       var special = ByteWord.nonASCII(word) | ByteWord.below(0x20, in: word)
       special |= ByteWord.equal(to: 0x22, in: word) | ByteWord.equal(to: 0x5C, in: word)
-      if flaggingDelete { special |= ByteWord.equal(to: 0x7F, in: word) }
+      special |= ByteWord.equal(to: 0x7F, in: word)
       if special != 0 {
         // The lowest flagged byte is exact (a borrow only ever flags bytes above a real match):
         // move to it, so the byte loop starts right at what stopped the skip.

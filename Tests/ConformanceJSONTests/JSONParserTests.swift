@@ -86,6 +86,32 @@ import Testing
         == .array([.number(JSONNumber(uncheckedLiteral: "1"))]))
   }
 
+  /// Bytes from 0x80 up do not stop the eight-byte scan (Japanese text is mostly such bytes):
+  /// after a run of them of any length, what does stop it is still found at its place, and
+  /// invalid UTF-8 anywhere in the run is still an error at its first bad byte.
+  @Test(arguments: 0..<19)
+  func everyOffsetAfterNonASCIIIsSeen(length: Int) throws {
+    // One to three UTF-8 bytes a character, so runs end at every offset within a word.
+    let run = String(String(repeating: "あéa", count: length).prefix(length))
+    let columns = run.unicodeScalars.count
+    #expect(try parser.parse("\"\(run)\"") == .string(run))
+    #expect(try parser.parse("\"\(run)\\\"\(run)\"") == .string(run + "\"" + run))
+    #expect(try parser.parse("[\"\(run)\", \"\(run)x\"]") == .array([.string(run), .string(run + "x")]))
+    #expect(
+      failure("\"\(run)\u{1}\(run)\"")
+        == "line 1, column \(columns + 2): raw control character U+0001 in a string (escape it as \\u0001)")
+    #expect(
+      failure([0x22] + Array(run.utf8) + [0xFF] + Array(run.utf8) + [0x22])
+        == "line 1, column \(columns + 2): invalid UTF-8 byte 0xFF")
+    // A lead byte cut short by the closing quote, and a continuation byte on its own.
+    #expect(
+      failure([0x22] + Array(run.utf8) + [0xE3, 0x81, 0x22]) == "line 1, column \(columns + 2): invalid UTF-8 byte 0xE3")
+    #expect(
+      failure([0x22] + Array(run.utf8) + [0x81] + Array("aaaaaaaaaa".utf8) + [0x22])
+        == "line 1, column \(columns + 2): invalid UTF-8 byte 0x81")
+    #expect(failure("\"\(run)") == "line 1, column 1: unterminated string")
+  }
+
   @Test func grammarErrorsNameThePlace() {
     #expect(failure("[1, 2,]") == "line 1, column 6: trailing comma before ']' (JSON allows none)")
     #expect(failure("{\"a\": 1,\n}") == "line 1, column 8: trailing comma before '}' (JSON allows none)")
