@@ -105,7 +105,8 @@ import Testing
         == "line 1, column \(columns + 2): invalid UTF-8 byte 0xFF")
     // A lead byte cut short by the closing quote, and a continuation byte on its own.
     #expect(
-      failure([0x22] + Array(run.utf8) + [0xE3, 0x81, 0x22]) == "line 1, column \(columns + 2): invalid UTF-8 byte 0xE3")
+      failure([0x22] + Array(run.utf8) + [0xE3, 0x81, 0x22]) == "line 1, column \(columns + 2): invalid UTF-8 byte 0xE3"
+    )
     #expect(
       failure([0x22] + Array(run.utf8) + [0x81] + Array("aaaaaaaaaa".utf8) + [0x22])
         == "line 1, column \(columns + 2): invalid UTF-8 byte 0x81")
