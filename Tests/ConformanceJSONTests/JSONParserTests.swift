@@ -113,6 +113,25 @@ import Testing
     #expect(failure("\"\(run)") == "line 1, column 1: unterminated string")
   }
 
+  /// Indentation is skipped eight bytes at a time: runs of the four whitespace bytes of every
+  /// length and mix end exactly where they end, and a byte next to them in value (a vertical
+  /// tab, `!`, U+0080) is never taken for whitespace.
+  @Test(arguments: 0..<19)
+  func whitespaceRunsOfEveryLengthEndAtTheirEnd(length: Int) throws {
+    let blanks: [UInt8] = [0x20, 0x0A, 0x20, 0x09, 0x20, 0x0D]
+    let run = (0..<length).map { blanks[$0 % blanks.count] }
+    let lines = run.filter { $0 == 0x0A }.count
+    // Within a line, a column is a byte here (the run and the brackets are ASCII).
+    let lastLine = run.lastIndex(of: 0x0A).map { length - $0 - 1 } ?? length + 1
+    #expect(
+      try parser.parse([0x5B] + run + [0x31] + run + [0x5D]) == .array([.number(JSONNumber(uncheckedLiteral: "1"))]))
+    for (byte, shown) in [(UInt8(0x0B), "byte 0xB"), (0x21, "character '!'"), (0x80, "byte 0x80")] {
+      #expect(
+        failure([0x5B] + run + [byte, 0x31, 0x5D])
+          == "line \(lines + 1), column \(lastLine + 1): unexpected \(shown), expected a value")
+    }
+  }
+
   @Test func grammarErrorsNameThePlace() {
     #expect(failure("[1, 2,]") == "line 1, column 6: trailing comma before ']' (JSON allows none)")
     #expect(failure("{\"a\": 1,\n}") == "line 1, column 8: trailing comma before '}' (JSON allows none)")
