@@ -267,7 +267,7 @@ struct Reader {
     var asciiOnly = true
     // Fast path: no escapes. Scan to the closing quote, checking control characters.
     while position < bytes.count {
-      position = contentWords(from: position, nonASCII: &asciiOnly)
+      position = contentWords(from: position, asciiOnly: &asciiOnly)
       guard position < bytes.count else { break }
       let byte = bytes[position]
       if byte == UInt8(ascii: "\"") {
@@ -414,7 +414,7 @@ struct Reader {
   /// bytes and a stop at each cost about fifteen instructions a byte. A word's bytes after the
   /// one found may set it too; that only asks for a validation the bytes pass.
   @inline(__always)
-  func contentWords(from start: Int, nonASCII asciiOnly: inout Bool) -> Int {
+  func contentWords(from start: Int, asciiOnly: inout Bool) -> Int {
     guard let base = bytes.baseAddress else { return start }
     var offset = start
     var high: UInt64 = 0

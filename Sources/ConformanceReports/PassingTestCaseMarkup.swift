@@ -1,3 +1,5 @@
+import ConformanceJSON
+
 /// The markup libxml2 writes for one file's passing `<testcase>` (one without child elements),
 /// rendered once per file and cut around the two values that change from test to test, the
 /// `name` (the test's id) and the `time`.
@@ -75,8 +77,7 @@ struct PassingTestCaseMarkup {
   /// Appends the testcase of a passing test with this id and time to `bytes`; `false` (nothing
   /// appended) when the id is not written unchanged by libxml2's escaping.
   func append(id: String, nanoseconds: UInt64, to bytes: inout ByteAppender) -> Bool {
-    var id = id
-    let appended = id.withUTF8 { utf8 -> Bool in
+    let appended = withUTF8Bytes(of: id) { utf8 -> Bool in
       guard isVerbatimInAttribute(utf8) else { return false }
       bytes.append(head)
       bytes.append(utf8)
