@@ -6,7 +6,8 @@
 //
 //   const { accept, reject, run } = require('./conformance-adapter.js');
 //   run({
-//     name: 'node-sdk-3.1.0',
+//     name: 'node-sdk',
+//     version: '3.1.0',
 //     suites: ['leeep.fid'],
 //     evaluate(suite, input, context) {
 //       return typeof input === 'string' ? accept(input) : reject('not_a_string');

@@ -11,7 +11,7 @@ The team writes ``evaluate(suite, input, context)`` and returns ``accept(output)
         return accept(input)
 
     if __name__ == "__main__":
-        run(evaluate, name="python-sdk-1.4.0", suites=["leeep.fid"])
+        run(evaluate, name="python-sdk", version="1.4.0", suites=["leeep.fid"])
 
 What the loop guarantees (docs/adapters.md):
 

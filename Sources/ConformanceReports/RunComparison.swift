@@ -186,6 +186,15 @@ public struct RunComparison: Sendable {
       differences.append(
         "the implementations differ: \(before.joined(separator: ", ")) before, \(now.joined(separator: ", ")) now")
     }
+    // Tests are matched by name; a new version of the same name is still compared, and said so.
+    for name in now where before.contains(name) {
+      let versionBefore = previous.versions[name]
+      let versionNow = current.versions[name]
+      if versionBefore.map({ Array($0.utf8) }) != versionNow.map({ Array($0.utf8) }) {
+        differences.append(
+          "the version of \(name) differs: \(versionBefore ?? "none") before, \(versionNow ?? "none") now")
+      }
+    }
     if let stopped = previous.stoppedEarly { differences.append("the earlier run did not see every file: \(stopped)") }
     if let stopped = current.stoppedEarly { differences.append("this run did not see every file: \(stopped)") }
     return differences

@@ -32,6 +32,8 @@ public struct RunHistory: Sendable {
   public struct ImplementationEntry: Sendable {
     public var name: String
     public var suites: [SuiteEntry]
+    /// The implementation's version (its adapter hello's `version`), when it gave one.
+    public var version: String? = nil
 
     public var passed: Int { suites.reduce(0) { $0 + $1.counts.passed } }
     public var failed: Int { suites.reduce(0) { $0 + $1.counts.failed + $1.counts.errored } }
@@ -73,6 +75,7 @@ public struct RunHistory: Sendable {
       corpusDigest: last.corpusDigest, corpusFiles: last.corpusFiles, selection: last.selection, status: last.status,
       results: results)
     snapshot.lookup = latestLookup
+    for implementation in last.implementations { snapshot.versions[implementation.name] = implementation.version }
     for implementation in last.implementations {
       for suite in implementation.suites {
         for id in suite.failing {
@@ -100,7 +103,10 @@ public struct RunHistory: Sendable {
         SuiteEntry(
           suite: suite, counts: bySuite[suite]!, failing: failing[RunComparison.groupKey(name, suite)] ?? [])
       }
-      return ImplementationEntry(name: name, suites: suites)
+      let version =
+        info.implementations.isEmpty
+        ? info.implementationVersion : info.implementations.first { $0.name == name }?.version
+      return ImplementationEntry(name: name, suites: suites, version: version)
     }
     return Entry(
       runID: info.runID, time: info.time, status: data.status, corpusDigest: data.corpusDigest,
@@ -134,19 +140,19 @@ public struct RunHistory: Sendable {
     object["selection"] = JSONRunReport.selection(entry.selection)
     object["implementations"] = .array(
       entry.implementations.map { implementation in
-        [
-          "name": .string(implementation.name),
-          "suites": .array(
-            implementation.suites.map { suite in
-              [
-                "suite": .string(suite.suite), "passed": .number(JSONNumber(suite.counts.passed)),
-                "failed": .number(JSONNumber(suite.counts.failed)),
-                "errored": .number(JSONNumber(suite.counts.errored)),
-                "skipped": .number(JSONNumber(suite.counts.skipped)),
-                "failing": .array(suite.failing.map(JSONValue.string)),
-              ]
-            }),
-        ]
+        var object: JSONObject = ["name": .string(implementation.name)]
+        if let version = implementation.version { object["version"] = .string(version) }
+        object["suites"] = .array(
+          implementation.suites.map { suite in
+            [
+              "suite": .string(suite.suite), "passed": .number(JSONNumber(suite.counts.passed)),
+              "failed": .number(JSONNumber(suite.counts.failed)),
+              "errored": .number(JSONNumber(suite.counts.errored)),
+              "skipped": .number(JSONNumber(suite.counts.skipped)),
+              "failing": .array(suite.failing.map(JSONValue.string)),
+            ]
+          })
+        return .object(object)
       })
     return .object(object)
   }
@@ -277,7 +283,11 @@ public struct RunHistory: Sendable {
         }
         suites.append(SuiteEntry(suite: suiteName, counts: counts, failing: failing))
       }
-      implementations.append(ImplementationEntry(name: name, suites: suites))
+      let version = implementation["version"]?.stringValue
+      if let version, version.utf8.count > ResultIndex.maxNameBytes {
+        throw EntryProblem(reason: "the version of \(name) is longer than \(ResultIndex.maxNameBytes) bytes")
+      }
+      implementations.append(ImplementationEntry(name: name, suites: suites, version: version))
     }
     return Entry(
       runID: runID, time: time, status: status, corpusDigest: digest,

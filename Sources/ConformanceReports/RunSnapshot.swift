@@ -20,6 +20,9 @@ public struct RunSnapshot: Sendable {
   public var time: String?
   /// The implementations' names, in command-line order.
   public var implementations: [String]
+  /// Each implementation's version (its adapter hello's `version`), by name, where it gave one.
+  /// Tests are compared by name alone: a new release of an SDK is the same implementation.
+  public var versions: [String: String] = [:]
   public var corpusDigest: String?
   public var corpusFiles: Int?
   public var selection: Selection
@@ -60,6 +63,11 @@ public struct RunSnapshot: Sendable {
       implementations: info.implementations.isEmpty ? [info.implementation] : info.implementations.map(\.name),
       corpusDigest: data.corpusDigest, corpusFiles: data.corpusFileCount, selection: info.selection,
       status: data.status, results: data.results)
+    if info.implementations.isEmpty {
+      versions[info.implementation] = info.implementationVersion
+    } else {
+      for implementation in info.implementations { versions[implementation.name] = implementation.version }
+    }
     loadErrors = data.summary.totals.loadErrors
     if let interruption = data.summary.interruption {
       stoppedEarly = interruption.message
@@ -216,6 +224,14 @@ extension RunSnapshot {
       implementations: names, corpusDigest: corpus?["digest"]?.objectValue?["value"]?.stringValue,
       corpusFiles: corpus?["files"]?.numberValue?.intValue,
       selection: selection(members["selection"]), status: members["status"]?.stringValue, results: results)
+    if let version = members["implementationVersion"]?.stringValue { snapshot.versions[implementation] = version }
+    for value in members["implementations"]?.arrayValue ?? [] {
+      if let object = value.objectValue, let name = object["name"]?.stringValue,
+        let version = object["version"]?.stringValue
+      {
+        snapshot.versions[name] = version
+      }
+    }
     snapshot.loadErrors = members["totals"]?.objectValue?["loadErrors"]?.numberValue?.intValue ?? 0
     snapshot.stoppedEarly = members["interruption"]?.objectValue?["message"]?.stringValue
     snapshot.failures = failures

@@ -13,8 +13,11 @@ matrix axis). Checked, per recipe, that the pipeline is what docs/ci.md says it 
   ${{ matrix.shard }}/N` and uploads its reports with if: always(); a `merge` job that needs it,
   runs if: always(), downloads the shards' artifact, merges JUnit and JSON, compares with the
   baseline (`diff` or `run --compare`), writes $GITHUB_STEP_SUMMARY; `.build` cached in both.
-- GitLab: a job with `parallel: N` running `--shard auto`, its JUnit path under
-  artifacts:reports:junit with when: always; a merge job that needs it and merges that glob.
+- GitLab: one job that builds the harness (the only `swift build`) and keeps the executable as
+  an artifact; a job with `parallel: N` running `--shard auto` with an `--adapter` line, in an
+  image that has the adapter's runtime, its JUnit path under artifacts:reports:junit with when:
+  always; a merge job that needs it and merges that glob. Every job that runs the harness needs
+  the build job's artifacts and runs the executable it keeps.
 - Jenkins: N parallel shards (a matrix axis) running `--shard "$AXIS/N"`, a merge over their
   reports, the `junit` step on the merged report, and `xunit` on a report written with
   `--junit-flavour strict`.
@@ -43,7 +46,13 @@ MARKERS = {
     "jenkins": "// Jenkinsfile",
 }
 # How a recipe starts the harness: the release binary, or `swift run`.
-INVOCATION = re.compile(r"(?:\.build/release/conformance|swift run -c release conformance)\b")
+INVOCATION = re.compile(r"(?:[\w./-]*/conformance|swift run -c release conformance)(?=\s|$)")
+# The images that have an adapter command's runtime (the command's first word after `exec`).
+RUNTIME_IMAGES = {
+    "java": re.compile(r"jdk|temurin|openjdk|gradle|android|corretto|zulu"),
+    "node": re.compile(r"node"),
+    "python3": re.compile(r"python"),
+}
 
 problems: list[str] = []
 commands: list[dict] = []
@@ -161,6 +170,61 @@ def check_github(text: str) -> None:
             problem(recipe, "the %s job does not cache .build" % name)
 
 
+def job_lines(job: dict) -> list[str]:
+    lines = []
+    for key in ("before_script", "script", "after_script"):
+        value = job.get(key, [])
+        lines += [str(line) for line in (value if isinstance(value, list) else [value])]
+    return lines
+
+
+def needs_artifacts(job: dict, other: str) -> bool:
+    for need in job.get("needs", []):
+        if need == other or (isinstance(need, dict) and need.get("job") == other and need.get("artifacts", True)):
+            return True
+    return False
+
+
+def check_gitlab_build(recipe: str, jobs: dict, parallel_name: str) -> None:
+    """Built once: one job runs `swift build`, keeps the executable; the others use it."""
+    builders = [name for name, job in jobs.items() if any("swift build" in line for line in job_lines(job))]
+    if len(builders) != 1:
+        return problem(recipe, "the harness must be built by one job, is built by %s" % (builders or "none"))
+    builder = builders[0]
+    kept = [str(path) for path in jobs[builder].get("artifacts", {}).get("paths", [])]
+    for name, job in jobs.items():
+        if name == builder:
+            continue
+        for line in job_lines(job):
+            match = INVOCATION.search(line)
+            if not match:
+                continue
+            executable = match.group(0)
+            if executable.startswith("swift run") or executable not in kept:
+                problem(recipe, "%s runs %s, not the executable %s keeps as an artifact (%s)"
+                        % (name, executable, builder, ", ".join(kept) or "none"))
+                break
+            if not needs_artifacts(job, builder):
+                problem(recipe, "%s runs %s without needing %s's artifacts" % (name, executable, builder))
+                break
+
+
+def check_gitlab_adapter(recipe: str, name: str, job: dict, runs: list) -> None:
+    """The shard job has an adapter line, and its image has the adapter's runtime."""
+    adapters = [option(argv, "--adapter") for argv in runs if option(argv, "--adapter")]
+    if not adapters:
+        return problem(recipe, "%s has no --adapter line to change to your implementation's" % name)
+    words = shlex.split(adapters[0])
+    runtime = words[1] if words[:1] == ["exec"] and len(words) > 1 else words[0]
+    image = job.get("image", "")
+    image = str(image.get("name", "") if isinstance(image, dict) else image)
+    pattern = RUNTIME_IMAGES.get(runtime)
+    if pattern is None:
+        problem(recipe, "the adapter's runtime %r is not one this check knows (%s)" % (runtime, ", ".join(RUNTIME_IMAGES)))
+    elif not pattern.search(image):
+        problem(recipe, "%s runs its adapter with %s, and its image %r has no %s runtime" % (name, runtime, image, runtime))
+
+
 def check_gitlab(text: str) -> None:
     recipe = "GitLab CI"
     pipeline = yaml.safe_load(text)
@@ -173,6 +237,8 @@ def check_gitlab(text: str) -> None:
     runs = [argv for argv in conformance_commands(recipe, scripts) if argv[:1] == ["run"]]
     if not runs or any(option(argv, "--shard") != "auto" for argv in runs):
         problem(recipe, "the parallel job must run `conformance run --shard auto`")
+    check_gitlab_build(recipe, jobs, name)
+    check_gitlab_adapter(recipe, name, job, runs)
     artifacts = job.get("artifacts", {})
     pattern = artifacts.get("reports", {}).get("junit")
     if artifacts.get("when") != "always":

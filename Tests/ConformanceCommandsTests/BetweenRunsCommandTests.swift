@@ -27,6 +27,46 @@ import Testing
     #expect(try folder.list("history") == ["history.json"])
   }
 
+  /// An SDK keeps its name across releases and sends its release as `version`: the next release
+  /// is the same implementation, compared test by test, and the change of version is said in the
+  /// console, the Markdown and the JSON.
+  @Test func aNewVersionOfTheSameImplementationIsStillComparedAndSaidSo() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("vectors/fid.json", fidFile(passingFID + ", " + failingFID))
+    let adapter = try folder.write(
+      "adapter.py",
+      """
+      import os, sys
+      sys.path.insert(0, sys.argv[1])
+      from conformance_adapter import accept, run
+      sys.exit(run(lambda suite, value, context: accept(value), name="respondo-android-sdk",
+                   version=os.environ["SDK_VERSION"], suites=["leeep.fid"]))
+
+      """)
+    func release(_ version: String, _ extra: [String]) -> (status: Int32, output: String, error: String) {
+      run(folder, ["--adapter", "SDK_VERSION=\(version) exec python3 \(adapter) \(packageRoot())/Kits/python"] + extra)
+    }
+    let note = "the version of respondo-android-sdk differs: 0.9.0 before, 0.10.0 now"
+    let first = release("0.9.0", ["--history", folder.path + "/h", "--report-json", folder.path + "/old.json"])
+    #expect(first.status == 1, "\(first.error)")
+    for earlier in [["--history", folder.path + "/h"], ["--compare", folder.path + "/old.json"]] {
+      let next = release(
+        "0.10.0",
+        earlier + ["--report-json", folder.path + "/new.json", "--summary-md", folder.path + "/new.md"])
+      #expect(next.status == 1, "\(next.error)")
+      #expect(next.output.contains(": 0 new failures, 0 fixed, 1 still failing, 0 new, 0 removed\nnote: \(note)\n"))
+      let report = try JSONParser().parse(try folder.read("new.json")).objectValue
+      let comparison = report?["comparison"]?.objectValue
+      #expect(comparison?["differences"] == .array([.string(note)]))
+      #expect(comparison?["counts"]?.objectValue?["stillFailing"] == 1)
+      // The Markdown escapes the colon (its escaping is ReportText's, tested on its own).
+      let markdown = try folder.read("new.md")
+      #expect(markdown.contains("\n- Note: the version of respondo-android-sdk differs"))
+      #expect(markdown.contains(" 0.9.0 before, 0.10.0 now\n"))
+    }
+  }
+
   @Test func aHistoryThatCannotBeReadStopsTheRunNamingIt() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }

@@ -69,6 +69,41 @@ import Testing
     }
   }
 
+  /// The GitLab recipe builds the harness once and hands the executable on; its shards run an
+  /// adapter in an image with the adapter's runtime. Each way of breaking that is named.
+  @Test(arguments: [
+    (
+      "harness/conformance run --shard auto", ".build/release/conformance run --shard auto",
+      "GitLab CI: conformance runs .build/release/conformance, not the executable conformance-build keeps as an artifact (harness/conformance)"
+    ),
+    (
+      "    - job: conformance-build\n      artifacts: true\n    - job: conformance\n",
+      "    - job: conformance\n",
+      "GitLab CI: conformance-merge runs harness/conformance without needing conformance-build's artifacts"
+    ),
+    (
+      "  before_script:\n    - apt-get update && apt-get install -y libgoogle-gson-java\n",
+      "  before_script:\n    - swift build -c release --product conformance\n",
+      "GitLab CI: the harness must be built by one job, is built by ['conformance-build', 'conformance']"
+    ),
+    (
+      "eclipse-temurin:17-jdk", "swift:6.0",
+      "GitLab CI: conformance runs its adapter with java, and its image 'swift:6.0' has no java runtime"
+    ),
+    (
+      #" --adapter "exec java -cp Kits/java/build/example-adapter.jar:Kits/java/build/conformance-adapter.jar:/usr/share/java/gson.jar conformance.example.ExampleAdapter""#,
+      "", "GitLab CI: conformance has no --adapter line to change to your implementation's"
+    ),
+  ])
+  func theGitLabRecipeBuildsOnceAndRunsAnAdapterInItsImage(original: String, broken: String, problem: String) throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let text = try String(contentsOfFile: packageRoot() + "/docs/ci.md", encoding: .utf8)
+    #expect(text.contains(original))
+    let path = try folder.write("ci.md", text.replacingOccurrences(of: original, with: broken))
+    #expect(try Self.read(path).problems == [problem])
+  }
+
   @Test func aRenamedFlagOrABrokenPipelineFailsTheCheck() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
@@ -77,8 +112,8 @@ import Testing
     let renamed = try folder.write(
       "renamed.md",
       original.replacingOccurrences(
-        of: #"--shard auto --junit "reports/shard-$CI_NODE_INDEX.xml""#,
-        with: #"--shard auto --junit-file "reports/shard-$CI_NODE_INDEX.xml""#))
+        of: #"--junit "reports/shard-$CI_NODE_INDEX.xml""#,
+        with: #"--junit-file "reports/shard-$CI_NODE_INDEX.xml""#))
     let read = try Self.read(renamed)
     let refused = try read.commands.filter { !(try Self.parses($0.argv).ok) }
     #expect(refused.map(\.recipe) == ["GitLab CI"])

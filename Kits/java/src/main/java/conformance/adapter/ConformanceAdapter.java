@@ -35,8 +35,8 @@ import java.util.Objects;
  *
  * <pre>{@code
  * public static void main(String[] args) {
- *   System.exit(new ConformanceAdapter("android-sdk-2.3.0", List.of("leeep.fid"),
- *       (suite, input, context) -> Outcome.accept(input)).run());
+ *   System.exit(new ConformanceAdapter("android-sdk", List.of("leeep.fid"),
+ *       (suite, input, context) -> Outcome.accept(input)).version("2.3.0").run());
  * }
  * }</pre>
  *
