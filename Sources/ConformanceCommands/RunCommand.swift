@@ -253,8 +253,17 @@ enum RunCommand: Subcommand {
           ].compactMap { option, path in path.map { (option, $0) } })
       if let allureFolder { try AllureResultsWriter.checkDestination(allureFolder) }
     } catch {
+      // The destination that cannot be written is left alone; every other one that can takes
+      // the error, so no report keeps an earlier green run (docs/cli.md).
+      let holders = errorReportDestinations(junit: junitPath, destinations: destinations)
+      let reason = "the command line was refused: \(error.description)"
+      writeReports(
+        ofStartFailure: LoadFailure(
+          location: VectorFileLocation(root: "", path: error.option, problem: reason), suite: nil, reason: reason),
+        junit: holders.junit, destinations: holders.destinations, implementation: "", selection: selection,
+        runID: RunID.make(), startFailure: reason)
       var usage = UsageError(error.description, command: name)
-      usage.reportsHandled = true  // a destination that cannot be written is not written
+      usage.reportsHandled = true
       throw usage
     }
     defer { heldFIFOs.release() }
@@ -269,7 +278,7 @@ enum RunCommand: Subcommand {
         ofStartFailure: LoadFailure(
           location: VectorFileLocation(root: "", path: subject, problem: reason), suite: nil, reason: reason),
         junit: junitPath, destinations: destinations, implementation: implementation, selection: selection,
-        runID: runID)
+        runID: runID, startFailure: message.isEmpty ? "\(subject): \(reason)" : message)
       var error = UsageError(message, command: name, showsUsage: showsUsage)
       error.reportsHandled = true
       return error
@@ -545,20 +554,24 @@ enum RunCommand: Subcommand {
   /// file that fails to load. A report that cannot be written is left as it is; the error
   /// itself is printed by the caller.
   static func writeReports(
-    ofStartFailure failure: LoadFailure, junit: String, destinations: ReportDestinations, implementation: String,
-    selection: Selection, runID: String
+    ofStartFailure failure: LoadFailure, junit: String?, destinations: ReportDestinations, implementation: String,
+    selection: Selection, runID: String, startFailure: String
   ) {
     let reportSet = ReportSet()
-    let writer = JUnitReportWriter(destination: junit)
-    writer.runID = runID
-    writer.implementation = implementation
-    writer.reportSet = reportSet
-    var observers: [any RunObserver] = [writer]
+    var observers: [any RunObserver] = []
+    if let junit {
+      let writer = JUnitReportWriter(destination: junit)
+      writer.runID = runID
+      writer.implementation = implementation
+      writer.reportSet = reportSet
+      observers.append(writer)
+    }
     if !destinations.isEmpty {
       var info = RunReportInfo(
         toolName: ToolInfo.name, toolVersion: ToolInfo.version, implementation: implementation, roots: [],
         selection: selection)
       info.runID = runID
+      info.startFailure = startFailure
       let reports = RunReports(info: info, destinations: destinations)
       reports.reportSet = reportSet
       observers.append(reports)
@@ -573,21 +586,39 @@ enum RunCommand: Subcommand {
   static func writeReports(ofUsageError error: UsageError, arguments: [String]) {
     let values = spec.leniently(arguments)
     let junit = values["junit"]?.first ?? "Reports/junit.xml"
-    let destinations = ReportDestinations(
-      json: values["report-json"]?.first, markdown: values["summary-md"]?.first, html: values["report-html"]?.first)
-    let named =
-      [("--junit", junit)]
-      + [
-        ("--report-json", destinations.json), ("--summary-md", destinations.markdown),
-        ("--report-html", destinations.html),
-      ]
-      .compactMap { option, path in path.map { (option, $0) } }
-    guard (try? ReportDestinationCheck.check(named)) != nil else { return }
+    let holders = errorReportDestinations(
+      junit: junit,
+      destinations: ReportDestinations(
+        json: values["report-json"]?.first, markdown: values["summary-md"]?.first,
+        html: values["report-html"]?.first))
     let reason = "the command line was refused: \(error.message)"
     writeReports(
       ofStartFailure: LoadFailure(
         location: VectorFileLocation(root: "", path: "command line", problem: reason), suite: nil, reason: reason),
-      junit: junit, destinations: destinations, implementation: "", selection: Selection(), runID: RunID.make())
+      junit: holders.junit, destinations: holders.destinations, implementation: "", selection: Selection(),
+      runID: RunID.make(), startFailure: reason)
+  }
+
+  /// The report destinations that can take a run's error: each of `--junit`, `--report-json`,
+  /// `--summary-md` and `--report-html` that passes the destination check on its own and is
+  /// not the same file as one before it. One that cannot be written is left out, never the
+  /// others with it.
+  static func errorReportDestinations(junit: String, destinations: ReportDestinations) -> (
+    junit: String?, destinations: ReportDestinations
+  ) {
+    var accepted: [(option: String, path: String)] = []
+    for (option, path) in [
+      ("--junit", junit), ("--report-json", destinations.json), ("--summary-md", destinations.markdown),
+      ("--report-html", destinations.html),
+    ] {
+      guard let path else { continue }
+      if (try? ReportDestinationCheck.check(accepted + [(option, path)])) != nil { accepted.append((option, path)) }
+    }
+    func path(_ option: String) -> String? { accepted.first { $0.option == option }?.path }
+    return (
+      path("--junit"),
+      ReportDestinations(json: path("--report-json"), markdown: path("--summary-md"), html: path("--report-html"))
+    )
   }
 
   /// `1048576`, `1024K`, `64M`, `1G` (powers of 1024) as a number of bytes.

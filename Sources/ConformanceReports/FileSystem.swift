@@ -91,22 +91,41 @@ enum FileSystem {
   }
 
   /// A new, empty, hidden file in `folder` named after `base` and `role`, opened for reading
-  /// and writing (`mkstemps`: a unique name, created exclusively, mode 0600).
+  /// and writing (`mkstemps`: a unique name, created exclusively, mode 0600; then close-on-exec,
+  /// so that no adapter started later inherits it, and its lock with it), and locked
+  /// (``lockCreated(_:path:)``) so that another run's ``removeLeftovers(in:base:)`` leaves it.
   static func createTemporaryFile(in folder: String, base: String, role: String) throws(Failure)
     -> (path: String, descriptor: Int32)
   {
     let suffix = ".tmp"
     let name = "." + base + "." + role + "-XXXXXX" + suffix
-    var template = Array((folder == "/" ? "/" + name : folder + "/" + name).utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer {
-      mkstemps($0.baseAddress!, Int32(suffix.utf8.count))
+    while true {
+      var template = Array((folder == "/" ? "/" + name : folder + "/" + name).utf8CString)
+      let descriptor = template.withUnsafeMutableBufferPointer {
+        mkstemps($0.baseAddress!, Int32(suffix.utf8.count))
+      }
+      guard descriptor >= 0 else {
+        throw Failure(reason: "cannot create a temporary file in \(folder): \(errnoText())")
+      }
+      _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+      let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if lockCreated(descriptor, path: path) { return (path, descriptor) }
+      close(descriptor)
     }
-    guard descriptor >= 0 else {
-      throw Failure(reason: "cannot create a temporary file in \(folder): \(errnoText())")
+  }
+
+  /// Locks a temporary file this run has just created (held until its last descriptor closes)
+  /// and says whether it is still at `path`. Between its creation and the lock, another run's
+  /// ``removeLeftovers(in:base:)`` may have taken it for a dead run's (its lock is free), and
+  /// removed it: then the caller creates another.
+  static func lockCreated(_ descriptor: Int32, path: String) -> Bool {
+    while flock(descriptor, LOCK_EX) != 0 {
+      if errno != EINTR { return false }
     }
-    // Held until the file is closed: a later run's ``removeLeftovers(in:base:)`` leaves it.
-    _ = flock(descriptor, LOCK_EX | LOCK_NB)
-    return (String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), descriptor)
+    var opened = stat()
+    var named = stat()
+    return fstat(descriptor, &opened) == 0 && lstat(path, &named) == 0 && opened.st_dev == named.st_dev
+      && opened.st_ino == named.st_ino
   }
 
   /// Appends everything from `input`'s offset to its end to `output`: inside the kernel
@@ -293,28 +312,28 @@ enum FileSystem {
 
   /// Hidden temporary files of this tool's own naming (`.BASE.body-XXXXXX.tmp`,
   /// `.BASE.new-XXXXXX.tmp`, `.BASE.check-XXXXXX.tmp`, `.BASE.PID-NUMBER.tmp`) left in
-  /// `folder` by a run that was killed, removed. A file is taken only when no process holds its
-  /// lock (every run locks its temporary files while it writes them) and it is older than a
-  /// minute, so a run writing the same report at the same time keeps its files.
+  /// `folder` by a run that was killed, removed. A file is taken only when it is a regular file
+  /// (a symbolic link is never followed) and no process holds its lock: every run locks each of
+  /// its temporary files from its creation until it is renamed into place or removed, and the
+  /// lock goes with the process, so a run writing the same report at the same time keeps its
+  /// files while a killed run's are removed by the very next run.
   static func removeLeftovers(in folder: String, base: String) {
     guard let directory = opendir(folder) else { return }
     defer { closedir(directory) }
     let prefix = Array(("." + base + ".").utf8)
     let suffix = Array(".tmp".utf8)
-    let now = time(nil)
     while let entry = readdir(directory) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
       guard name.count > prefix.count + suffix.count, name.starts(with: prefix), name.suffix(4).elementsEqual(suffix)
       else { continue }
       guard isTemporaryMiddle(name[prefix.count..<(name.count - suffix.count)]) else { continue }
       let path = (folder == "/" ? "/" : folder + "/") + String(decoding: name, as: UTF8.self)
-      var info = stat()
-      guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, now - info.st_mtim.tv_sec > 60 else {
-        continue
-      }
       let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
       guard descriptor >= 0 else { continue }
-      if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { unlink(path) }
+      var info = stat()
+      if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
+        unlink(path)
+      }
       close(descriptor)
     }
   }

@@ -178,6 +178,7 @@ final class JUnitReportFile {
   func finish(_ root: JUnitRootAttributes) throws(JUnitWriteError) {
     let staged = try stage(root)
     guard let temporary = staged.temporary else { return }
+    defer { staged.unlock() }
     do {
       try FileSystem.replace(staged.file, with: temporary)
     } catch {
@@ -241,10 +242,18 @@ final class JUnitReportFile {
     // No fsync: the rename keeps readers and interrupted runs from ever seeing half a report,
     // which is what a CI report needs; surviving a power cut is not, and the flush cost about
     // 8% of a 10,000-vector run (docs/decisions.md). Write errors still surface on write/close.
+    // The lock stays with a second descriptor of the same open file until the rename.
+    let lock = dup(created.descriptor)
     let closed = close(created.descriptor)
     final = (created.path, -1)
-    guard closed == 0 else { throw failure("cannot write \(created.path): \(FileSystem.errnoText())") }
-    return StagedReport(destination: destination, file: target, temporary: created.path)
+    guard closed == 0 else {
+      let reason = FileSystem.errnoText()
+      if lock >= 0 { close(lock) }
+      throw failure("cannot write \(created.path): \(reason)")
+    }
+    var staged = StagedReport(destination: destination, file: target, temporary: created.path)
+    staged.lock = lock
+    return staged
   }
 
   /// The document itself; the writer is released (and its buffer closed) before returning.

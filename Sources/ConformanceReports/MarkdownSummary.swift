@@ -107,6 +107,9 @@ public enum MarkdownSummary {
 
   static func headline(_ data: RunReportData) -> String {
     let totals = data.summary.totals
+    if let reason = data.info.startFailure {
+      return "❌ Conformance: the run could not start: \(ReportText.markdown(reason))"
+    }
     let stale = data.summary.staleExpectations.count
     var problems: [String] = []
     if totals.failed > 0 { problems.append("\(totals.failed) failed") }

@@ -21,6 +21,14 @@ public struct StagedReport: Sendable {
   public var file: String
   /// The hidden file holding the report; `nil` when it was written through to a device.
   public var temporary: String?
+  /// A descriptor of ``temporary`` holding its lock until it is renamed into place or removed,
+  /// so that another run's leftover cleanup never takes it for a killed run's; -1 when none.
+  var lock: Int32 = -1
+
+  /// Closes ``lock``, releasing the lock.
+  func unlock() {
+    if lock >= 0 { close(lock) }
+  }
 }
 
 /// Writes report files atomically: the bytes go to a temporary file in the destination's own
@@ -59,11 +67,17 @@ public enum ReportFileWriter {
     let name = FileSystem.lastComponent(of: file)
     try createFolder(folder, for: path)
     FileSystem.removeLeftovers(in: folder, base: name)
-    let temporary = "\(folder)/.\(name).\(getpid())-\(UInt32.random(in: .min ... .max)).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw failure("cannot create \(temporary)") }
-    // Held while the file is written, so a concurrent run's leftover cleanup leaves it.
-    _ = flock(descriptor, LOCK_EX | LOCK_NB)
+    var temporary: String
+    var descriptor: Int32
+    repeat {
+      temporary = "\(folder)/.\(name).\(getpid())-\(UInt32.random(in: .min ... .max)).tmp"
+      descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+      guard descriptor >= 0 else { throw failure("cannot create \(temporary)") }
+      // Locked until the file is renamed into place or removed (``StagedReport/lock``), so a
+      // concurrent run's leftover cleanup leaves it.
+      if FileSystem.lockCreated(descriptor, path: temporary) { break }
+      close(descriptor)
+    } while true
     do {
       try FileSystem.writeAll(descriptor, bytes)
     } catch {
@@ -72,18 +86,24 @@ public enum ReportFileWriter {
       throw ReportWriteError(path: path, reason: "cannot write \(temporary): \(error.reason)")
     }
     // Atomic by rename, not flushed to the platter: as for the JUnit report (docs/decisions.md).
+    // The lock stays with a second descriptor of the same open file until the rename.
+    let lock = dup(descriptor)
     guard close(descriptor) == 0 else {
       let error = failure("cannot close \(temporary)")
       unlink(temporary)
+      if lock >= 0 { close(lock) }
       throw error
     }
-    return StagedReport(destination: path, file: file, temporary: temporary)
+    var staged = StagedReport(destination: path, file: file, temporary: temporary)
+    staged.lock = lock
+    return staged
   }
 
   /// Puts a staged report in place of its destination (one atomic rename); on failure the
   /// temporary file is removed and the destination left as it was.
   public static func commit(_ staged: StagedReport) throws(ReportWriteError) {
     guard let temporary = staged.temporary else { return }
+    defer { staged.unlock() }
     do {
       try FileSystem.replace(staged.file, with: temporary)
     } catch {
@@ -95,6 +115,7 @@ public enum ReportFileWriter {
   /// Removes a staged report's temporary file; the destination is left as it was.
   public static func abandon(_ staged: StagedReport) {
     if let temporary = staged.temporary { unlink(temporary) }
+    staged.unlock()
   }
 
   /// `mkdir -p`: creates each missing folder of `folder`.

@@ -40,6 +40,10 @@ public struct RunReportInfo: Sendable {
 
   /// When the run started, `YYYY-MM-DDTHH:MM:SSZ` (the JUnit `timestamp`); `nil` leaves it out.
   public var time: String?
+  /// Why the run could not start (a refused command line, a bad `--vectors`, `--expectations`,
+  /// `--adapter`, `--compare` or `--history`), when it could not: its one error testcase is
+  /// then no vector file, and the status line says this instead of a file not loaded.
+  public var startFailure: String?
 
   public init(
     toolName: String, toolVersion: String, implementation: String, roots: [String],
@@ -229,6 +233,7 @@ public struct RunReportData: Sendable {
   public var statusReason: String? {
     if let interruption = summary.interruption { return interruption.message }
     guard summary.exitStatus == 2 else { return nil }
+    if let reason = info.startFailure { return "the run could not start: \(reason)" }
     if summary.totals.loadErrors > 0 {
       return "\(summary.totals.loadErrors) vector file\(summary.totals.loadErrors == 1 ? "" : "s") could not be loaded"
     }

@@ -141,7 +141,13 @@ import Testing
     let intoFolder = conformance(vectors + ["--summary-md", folder.path + "/a-folder"])
     #expect(intoFolder.status == 2)
     #expect(intoFolder.error.hasPrefix("conformance run: --summary-md \(folder.path)/a-folder: is a folder\n"))
-    #expect(!folder.exists("x"))
+    // The JUnit report, which can be written, holds the error of the first command line (the
+    // one named twice is left out); no earlier report stays in place.
+    let junit = try XMLReadBack(path: folder.path + "/x")
+    #expect(
+      junit.string("//testcase/error/@message")
+        == "the command line was refused: --report-json \(folder.path)/./x: the same file as --junit \(folder.path)/x: each report needs its own file"
+    )
   }
 
   /// A symbolic link is followed to its target, as pytest's `--junitxml` does: the target is
@@ -244,7 +250,7 @@ import Testing
     #expect(missing.error.hasPrefix("conformance merge: \(folder.path)/none.json: cannot read: "))
   }
 
-  /// Temporary files a killed run left behind are removed by the next run; fresh ones (a run
+  /// Temporary files a killed run left behind are removed by the next run; locked ones (a run
   /// writing the same report right now) are kept.
   @Test func leftoverTemporaryFilesOfDeadRunsAreRemoved() throws {
     let folder = try TemporaryFolder()
@@ -257,6 +263,9 @@ import Testing
       var times = [timeval(tv_sec: time(nil) - 3600, tv_usec: 0), timeval(tv_sec: time(nil) - 3600, tv_usec: 0)]
       #expect(utimes(folder.path + "/r/" + name, &times) == 0)
     }
+    let live = open(folder.path + "/r/" + kept[0], O_RDONLY | O_CLOEXEC)
+    defer { close(live) }
+    #expect(flock(live, LOCK_EX | LOCK_NB) == 0)
     let result = conformance([
       "run", "--vectors", folder.path + "/v", "--junit", folder.path + "/r/junit.xml", "--report-json",
       folder.path + "/r/report.json",

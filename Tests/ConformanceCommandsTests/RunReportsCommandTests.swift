@@ -152,8 +152,15 @@ import Testing
       result.error
         == "conformance run: --summary-md \(folder.path)/blocker/summary.md: cannot create folder \(folder.path)/blocker: "
         + "a file is in the way\nRun `conformance run --help` for usage.\n")
-    // Checked before anything ran: no JUnit report either.
-    #expect(try folder.list() == ["blocker", "vectors"])
+    // Checked before anything ran: no test ran, and the JUnit report, which can be written,
+    // holds the error rather than nothing (or an earlier run).
+    #expect(try folder.list() == ["blocker", "junit.xml", "vectors"])
+    let junit = try XMLReadBack(path: folder.path + "/junit.xml")
+    #expect(junit.string("/testsuites/@tests") == "1")
+    #expect(
+      junit.string("//testcase/error/@message")
+        == "the command line was refused: --summary-md \(folder.path)/blocker/summary.md: cannot create folder \(folder.path)/blocker: a file is in the way"
+    )
   }
 
   @Test func helpNamesTheReportOptions() {
