@@ -77,11 +77,15 @@ enum DiffCommand: Subcommand {
     for difference in comparison.differences { console.print("note: " + ConsoleText.escape(difference)) }
     for category in RunComparison.Category.allCases {
       let entries = comparison.entries(category)
-      guard !entries.isEmpty, shown > 0 else { continue }
+      let total = comparison.count(category)
+      guard total > 0, shown > 0 else { continue }
       console.print("")
-      console.print("\(category.words) (\(entries.count)):")
+      console.print("\(category.words) (\(total)):")
       for entry in entries.prefix(shown) { console.print("  " + ConsoleText.escape(line(entry))) }
-      if entries.count > shown { console.print("  … and \(entries.count - shown) more (--show N shows more)") }
+      let printed = min(shown, entries.count)
+      if total > printed {
+        console.print("  … and \(total - printed) more" + (entries.count > shown ? " (--show N shows more)" : ""))
+      }
     }
     do {
       if let path = arguments.value("markdown") {

@@ -60,7 +60,9 @@ enum AllureRunFiles {
     }
     var object: JSONObject
     if value("GITHUB_ACTIONS") == "true" {
-      let server = value("GITHUB_SERVER_URL") ?? "https://github.com"
+      // Allure shows these as links: a server that is not an http(s) URL (`javascript:…`)
+      // is replaced by GitHub's own.
+      let server = value("GITHUB_SERVER_URL").flatMap(httpURL) ?? "https://github.com"
       object = ["name": "GitHub Actions", "type": "github"]
       if let repository = value("GITHUB_REPOSITORY") {
         object["url"] = .string("\(server)/\(repository)")
@@ -76,22 +78,39 @@ enum AllureRunFiles {
       }
     } else if value("GITLAB_CI") == "true" {
       object = ["name": "GitLab CI", "type": "gitlab"]
-      if let url = value("CI_PROJECT_URL") { object["url"] = .string(url) }
+      if let url = value("CI_PROJECT_URL").flatMap(httpURL) { object["url"] = .string(url) }
       if let order = value("CI_PIPELINE_IID").flatMap(Int.init) { object["buildOrder"] = .number(JSONNumber(order)) }
       if let job = value("CI_JOB_NAME") {
         object["buildName"] = .string(job + (value("CI_JOB_ID").map { " #\($0)" } ?? ""))
       }
-      if let url = value("CI_JOB_URL") ?? value("CI_PIPELINE_URL") { object["buildUrl"] = .string(url) }
+      if let url = (value("CI_JOB_URL") ?? value("CI_PIPELINE_URL")).flatMap(httpURL) {
+        object["buildUrl"] = .string(url)
+      }
     } else if let jenkins = value("JENKINS_URL") {
-      object = ["name": "Jenkins", "type": "jenkins", "url": .string(jenkins)]
+      object = ["name": "Jenkins", "type": "jenkins"]
+      if let url = httpURL(jenkins) { object["url"] = .string(url) }
       if let number = value("BUILD_NUMBER").flatMap(Int.init) { object["buildOrder"] = .number(JSONNumber(number)) }
       if let name = value("BUILD_DISPLAY_NAME") ?? value("BUILD_TAG") { object["buildName"] = .string(name) }
-      if let url = value("BUILD_URL") { object["buildUrl"] = .string(url) }
+      if let url = value("BUILD_URL").flatMap(httpURL) { object["buildUrl"] = .string(url) }
     } else {
       return nil
     }
     return AllureFile(
       name: "executor.json", bytes: Array((JSONSerializer.pretty.string(from: .object(object)) + "\n").utf8))
+  }
+
+  /// `text` when it is an absolute http or https URL with no space or control character in it;
+  /// else `nil`. `executor.json`'s URLs are links in Allure's page, and they come from the
+  /// environment, which is untrusted: `javascript:alert(1)//` must not become one.
+  static func httpURL(_ text: String) -> String? {
+    let lowered = text.lowercased()
+    guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") else { return nil }
+    let host = lowered.drop(while: { $0 != "/" }).dropFirst(2)
+    guard let first = host.first, first != "/", first != "?", first != "#" else { return nil }
+    guard !text.unicodeScalars.contains(where: { $0.value <= 0x20 || (0x7F...0x9F).contains($0.value) }) else {
+      return nil
+    }
+    return text
   }
 
   /// The process's environment variables.

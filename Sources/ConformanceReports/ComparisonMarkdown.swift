@@ -7,7 +7,7 @@ enum ComparisonMarkdown {
   static func lines(_ comparison: RunComparison, severalImplementations: Bool) -> [String] {
     var lines = ["", "### Since the last run", ""]
     let previous = comparison.previous
-    var opening = "Since run " + (previous.runID.map { "`\($0)`" } ?? ReportText.markdown(previous.source))
+    var opening = "Since run " + (previous.runID.map(ReportText.codeSpan) ?? ReportText.markdown(previous.source))
     if let time = previous.time { opening += " (\(ReportText.markdown(time)))" }
     let counts = RunComparison.Category.allCases.map { category -> String in
       let text = "\(comparison.count(category)) \(category.words)"
@@ -29,12 +29,12 @@ enum ComparisonMarkdown {
     let failingNew = comparison.entries(.new).filter { $0.state == .failed }
     if !failingNew.isEmpty {
       lines.append("")
-      lines.append("**New tests that fail** (\(failingNew.count)):")
+      lines.append("**New tests that fail** (\(comparison.newFailing)):")
       lines.append("")
       for entry in failingNew.prefix(MarkdownSummary.listLimit) {
         lines.append("- " + describe(entry, category: .new, severalImplementations: severalImplementations))
       }
-      lines += MarkdownSummary.leftOut(failingNew.count, noun: "new tests that fail")
+      lines += MarkdownSummary.leftOut(comparison.newFailing, noun: "new tests that fail")
     }
     return lines
   }
@@ -43,7 +43,7 @@ enum ComparisonMarkdown {
     -> String
   {
     var text = severalImplementations ? "\(ReportText.markdown(entry.implementation)): " : ""
-    text += "`\(ReportText.visible(entry.suite))` `\(ReportText.visible(entry.id))`"
+    text += ReportText.codeSpan(entry.suite) + " " + ReportText.codeSpan(entry.id)
     if let failure = entry.failure {
       if let file = failure.file { text += " (\(ReportText.markdown(file)))" }
       if let message = failure.message {

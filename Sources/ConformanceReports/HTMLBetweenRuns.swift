@@ -147,13 +147,15 @@ enum HTMLBetweenRuns {
         return [entry.implementation, entry.suite, entry.id, entry.file || "", entry.message || "", entry.reason || "",
           entry.status].join("\n").toLowerCase();
       }
-      var items = {};
+      // A Map, not an object: the page's hash picks a key, and `#since=constructor` must not
+      // find Object.prototype's.
+      var items = new Map();
       categories.forEach(function (category) {
-        items[category[0]] = comparison[category[0]].map(function (entry) { return { entry: entry, text: entryText(entry) }; });
+        items.set(category[0], comparison[category[0]].map(function (entry) { return { entry: entry, text: entryText(entry) }; }));
       });
-      var selected = categories.map(function (c) { return c[0]; }).find(function (key) { return items[key].length > 0; }) || "newFailures";
+      var selected = categories.map(function (c) { return c[0]; }).find(function (key) { return items.get(key).length > 0; }) || "newFailures";
       var hash = location.hash.match(/^#since=([A-Za-z]+)$/);
-      if (hash && items[hash[1]]) selected = hash[1];
+      if (hash && items.has(hash[1])) selected = hash[1];
       var buttons = document.getElementById("since-filter");
       var buttonFor = {};
       categories.forEach(function (category) {
@@ -180,13 +182,20 @@ enum HTMLBetweenRuns {
         var query = input.value.trim().toLowerCase();
         var box = document.getElementById("since-list");
         box.textContent = "";
-        var matching = items[selected].filter(function (item) { return !query || item.text.indexOf(query) !== -1; });
+        var listed = items.get(selected);
+        var matching = listed.filter(function (item) { return !query || item.text.indexOf(query) !== -1; });
         if (matching.length === 0) {
-          box.append(el("p", { "class": "empty" }, [items[selected].length === 0 ? "None." : "None match the filter."]));
+          box.append(el("p", { "class": "empty" }, [listed.length === 0 ? "None." : "None match the filter."]));
         }
         matching.slice(0, LIMIT).forEach(function (item) { box.append(renderEntry(item.entry, selected)); });
         if (matching.length > LIMIT) {
           box.append(el("p", { "class": "more" }, ["Showing " + LIMIT + " of " + matching.length + "; refine the filter to see the others."]));
+        }
+        // A list the report caps (removed, new) says how many it leaves out.
+        var leftOut = Number(comparison.counts[selected]) - listed.length;
+        if (leftOut > 0) {
+          box.append(el("p", { "class": "more left-out" }, ["… and " + leftOut.toLocaleString("en-US") +
+            " more, not listed in this report (counted above)."]));
         }
         box.setAttribute("data-matching", String(matching.length));
       }

@@ -30,6 +30,8 @@ public enum RunID {
 /// themselves (microseconds apart). Staged reports not committed are removed.
 public final class ReportSet: RunObserver {
   private var staged: [StagedReport] = []
+  /// Locks released once the staged reports are in place (or discarded): the history's.
+  private var held: [RunHistory.Lock] = []
 
   public init() {}
 
@@ -37,6 +39,11 @@ public final class ReportSet: RunObserver {
 
   func add(_ report: StagedReport) {
     staged.append(report)
+  }
+
+  /// Keeps `lock` until the set is committed or discarded.
+  func hold(_ lock: RunHistory.Lock) {
+    held.append(lock)
   }
 
   public func fileFinished(_ report: FileReport) throws {}
@@ -58,6 +65,7 @@ public final class ReportSet: RunObserver {
     }
     defer {
       for descriptor in locks where descriptor >= 0 { close(descriptor) }
+      held = []
     }
     while !staged.isEmpty {
       let next = staged.removeFirst()
@@ -69,5 +77,6 @@ public final class ReportSet: RunObserver {
   public func discard() {
     for report in staged { ReportFileWriter.abandon(report) }
     staged = []
+    held = []
   }
 }

@@ -80,6 +80,23 @@ enum ReportText {
     TextCap.cut(text, limit: limit)
   }
 
+  /// `text` as a Markdown code span that nothing in it can end: visible (no control, format or
+  /// bidirectional character), delimited by one backtick more than its longest run of them, and
+  /// padded with a space where it starts or ends with a backtick (CommonMark strips one).
+  static func codeSpan(_ text: String) -> String {
+    let shown = visible(text)
+    guard !shown.isEmpty else { return "` `" }
+    var longest = 0
+    var run = 0
+    for byte in shown.utf8 {
+      run = byte == UInt8(ascii: "`") ? run + 1 : 0
+      longest = max(longest, run)
+    }
+    let delimiter = String(repeating: "`", count: longest + 1)
+    let padding = shown.hasPrefix("`") || shown.hasSuffix("`") ? " " : ""
+    return delimiter + padding + shown + padding + delimiter
+  }
+
   /// A Markdown code fence longer than any run of backticks in `text`, so the text cannot end it.
   static func fence(for text: String) -> String {
     var longest = 0

@@ -13,6 +13,11 @@ import ConformanceKit
 ///
 /// Tests that passed (or were skipped) in both are in none of them. The runs may differ in
 /// corpus, selection or implementations; they are still compared, and ``differences`` says how.
+///
+/// The counts are exact; the lists of removed tests and of new tests that do not fail keep the
+/// first ``listCap`` each. Those two are the lists an earlier report of any size can fill (a
+/// 7M-test report against a run of 9,000 tests removes 7M), and the reports that show them must
+/// stay the size of this run. The other lists (and the new tests that fail) are this run's own.
 public struct RunComparison: Sendable {
   public struct Entry: Sendable {
     public var implementation: String
@@ -45,6 +50,12 @@ public struct RunComparison: Sendable {
   public var previous: RunInfo
   public var current: RunInfo
   public var lists: [Category: [Entry]] = [:]
+  /// Every list's length, whether or not the list keeps every entry.
+  public var counts: [Category: Int] = [:]
+  /// The new tests that fail (all of them are in the `new` list).
+  public private(set) var newFailing = 0
+  /// The most entries the removed list, and the new tests that do not fail, keep.
+  public static let listCap = 1_000
   /// How the two runs differ besides their results (corpus, selection, implementations), one
   /// sentence each; empty when they ran the same corpus, selection and implementations.
   public var differences: [String] = []
@@ -59,12 +70,14 @@ public struct RunComparison: Sendable {
   }
 
   public func entries(_ category: Category) -> [Entry] { lists[category] ?? [] }
-  public func count(_ category: Category) -> Int { lists[category]?.count ?? 0 }
+  public func count(_ category: Category) -> Int { counts[category] ?? 0 }
+  /// How many entries of `category` the list does not keep (see ``listCap``).
+  public func leftOut(_ category: Category) -> Int { count(category) - entries(category).count }
 
   /// Tests that count against this run and did not count against the earlier one: the new
   /// failures and the new tests that fail. `--fail-on new-failures` fails the run on these.
   public var regressions: Int {
-    count(.newFailures) + entries(.new).filter { $0.state == .failed }.count
+    count(.newFailures) + newFailing
   }
 
   /// How the earlier run is named: its run id, else where it came from.
@@ -89,6 +102,9 @@ public struct RunComparison: Sendable {
     let flatStates = lookup.states
     var seen = [Bool](repeating: false, count: lookup.ids.count)
     var lists: [Category: [Entry]] = [:]
+    var counts: [Category: Int] = [:]
+    var newFailing = 0
+    var keptNew = 0
     var newIDs: [[UInt8]: Set<String>] = [:]
     var duplicate: Entry?
     for group in current.results.groups {
@@ -101,22 +117,34 @@ public struct RunComparison: Sendable {
         }
         guard let position = table?[id] else {
           if !newIDs[groupKey, default: []].insert(id).inserted { duplicate = duplicate ?? entry }
-          lists[.new, default: []].append(entry)
+          counts[.new, default: 0] += 1
+          if state == .failed {
+            newFailing += 1
+            lists[.new, default: []].append(entry)
+          } else if keptNew < Self.listCap {
+            keptNew += 1
+            lists[.new, default: []].append(entry)
+          }
           continue
         }
         if seen[position] { duplicate = duplicate ?? entry }
         seen[position] = true
+        let category: Category
         switch (flatStates[position] == .failed, state == .failed) {
-        case (false, true): lists[.newFailures, default: []].append(entry)
-        case (true, true): lists[.stillFailing, default: []].append(entry)
-        case (true, false): lists[.fixed, default: []].append(entry)
-        case (false, false): break
+        case (false, true): category = .newFailures
+        case (true, true): category = .stillFailing
+        case (true, false): category = .fixed
+        case (false, false): continue
         }
+        lists[category, default: []].append(entry)
+        counts[category, default: 0] += 1
       }
     }
     let currentImplementations = Set(current.implementations.map { Array($0.utf8) })
     var corpus: Set<String>? = nil
     for position in seen.indices where !seen[position] {
+      counts[.removed, default: 0] += 1
+      guard counts[.removed, default: 0] <= Self.listCap else { continue }
       let group = previous.results.groups[Int(lookup.groups[position])]
       var entry = Entry(
         implementation: group.implementation, suite: group.suite, id: lookup.ids[position], state: flatStates[position])
@@ -127,6 +155,8 @@ public struct RunComparison: Sendable {
       lists[.removed, default: []].append(entry)
     }
     self.lists = lists
+    self.counts = counts
+    self.newFailing = newFailing
     currentDuplicate = duplicate.map { ResultLookup.twice($0.implementation, $0.suite, $0.id) }
   }
 
@@ -237,11 +267,17 @@ extension RunComparison {
     previousObject["implementations"] = .array(previous.implementations.map(JSONValue.string))
     if let digest = previous.corpusDigest { previousObject["corpusDigest"] = .string(digest) }
     var counts = JSONObject()
-    for category in Category.allCases { counts[category.rawValue] = .number(JSONNumber(count(category))) }
-    return [
+    var leftOut = JSONObject()
+    for category in Category.allCases {
+      counts[category.rawValue] = .number(JSONNumber(count(category)))
+      if self.leftOut(category) > 0 { leftOut[category.rawValue] = .number(JSONNumber(self.leftOut(category))) }
+    }
+    var header: JSONObject = [
       "previous": .object(previousObject), "counts": .object(counts),
       "differences": .array(differences.map(JSONValue.string)),
     ]
+    if !leftOut.isEmpty { header["leftOut"] = .object(leftOut) }
+    return header
   }
 
   static func entryJSON(_ entry: Entry) -> JSONValue {

@@ -157,6 +157,36 @@ public struct RunHistory: Sendable {
     return .object(object)
   }
 
+  // MARK: - Two runs on one folder
+
+  /// The lock of `DIR/.history.lock` (`flock`), held by a run from reading the history again
+  /// until its new history is in place, so that concurrent runs append one after the other
+  /// instead of each rewriting what it read at its start. A second run waits (for the first's
+  /// renames, milliseconds); the lock goes with the process, so a killed run leaves none.
+  public final class Lock: Sendable {
+    public static let fileName = ".history.lock"
+    private let descriptor: Int32
+
+    /// Takes the lock of the history in `folder`, waiting while another run holds it.
+    public init(folder: String) throws(ReportWriteError) {
+      let path = folder.hasSuffix("/") ? folder + Self.fileName : folder + "/" + Self.fileName
+      let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+      guard descriptor >= 0 else {
+        throw ReportWriteError(path: path, reason: "cannot open the history's lock: \(FileSystem.errnoText())")
+      }
+      while flock(descriptor, LOCK_EX) != 0 {
+        guard errno == EINTR else {
+          let reason = FileSystem.errnoText()
+          close(descriptor)
+          throw ReportWriteError(path: path, reason: "cannot lock the history: \(reason)")
+        }
+      }
+      self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
+  }
+
   // MARK: - Reading
 
   /// Reads `DIR/history.json`: an empty history when there is no such file yet; an error naming

@@ -81,11 +81,25 @@ public final class RunReports: RunObserver {
       data.history = history?.entries ?? []
       return
     }
-    let updated = history.appending(RunHistory.entry(of: data), results: data.results)
+    // Another run on the same folder may have appended since this one read the history: under
+    // the history's lock, held until the new file is in place, read it again and append to
+    // what it holds now, so that two runs finishing together are both recorded.
+    let folder = FileSystem.folder(of: history.path)
+    try ReportFileWriter.createFolder(folder, for: history.path)
+    let lock = try RunHistory.Lock(folder: folder)
+    let latest: RunHistory
+    do {
+      latest = try RunHistory.load(folder: folder)
+    } catch {
+      throw ReportWriteError(
+        path: history.path, reason: "it changed during the run and can no longer be read: \(error.reason)")
+    }
+    let updated = latest.appending(RunHistory.entry(of: data), results: data.results)
     data.history = updated.entries
     let bytes = Array(updated.text.utf8)
     if let reportSet {
       reportSet.add(try ReportFileWriter.stage(bytes: bytes, to: updated.path))
+      reportSet.hold(lock)
     } else {
       try ReportFileWriter.writeAtomically(bytes: bytes, to: updated.path)
     }

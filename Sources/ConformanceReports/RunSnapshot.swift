@@ -206,6 +206,12 @@ extension RunSnapshot {
           "a \(JSONRunReport.format) report without `results` (the state of every test), written by an older conformance: run it again with this version to compare against it"
       )
     }
+    // The run id is shown as it is (in a Markdown code span, on the console): one a run wrote
+    // is 32 hex digits, as a history's entries are checked to be.
+    let runID = members["runId"]?.stringValue
+    if let runID, !RunHistory.isHex(runID, length: 32) {
+      throw PreviousRunError(path: path, reason: "\(notReport): runId is not 32 hex digits")
+    }
     guard let implementation = members["implementation"]?.stringValue else {
       throw PreviousRunError(path: path, reason: "\(notReport): no \"implementation\"")
     }
@@ -220,7 +226,7 @@ extension RunSnapshot {
       members["implementations"]?.arrayValue?.compactMap { $0.objectValue?["name"]?.stringValue } ?? [implementation]
     let corpus = members["corpus"]?.objectValue
     var snapshot = RunSnapshot(
-      source: "report \(path)", runID: members["runId"]?.stringValue, time: members["time"]?.stringValue,
+      source: "report \(path)", runID: runID, time: members["time"]?.stringValue,
       implementations: names, corpusDigest: corpus?["digest"]?.objectValue?["value"]?.stringValue,
       corpusFiles: corpus?["files"]?.numberValue?.intValue,
       selection: selection(members["selection"]), status: members["status"]?.stringValue, results: results)

@@ -24,7 +24,62 @@ import Testing
     }
     let history = try JSONParser().parse(try folder.read("history/history.json"))
     #expect(history.objectValue?["runs"]?.arrayValue?.count == 3)
-    #expect(try folder.list("history") == ["history.json"])
+    #expect(try folder.list("history") == [".history.lock", "history.json"])
+  }
+
+  /// Two runs on one `--history` folder at once, three rounds: all six runs are recorded. Each
+  /// run's adapter holds its first answer until both runs have read the history and started
+  /// testing, so the two runs overlap for certain.
+  @Test func concurrentRunsOnOneHistoryAreAllRecorded() throws {
+    let binary = packageRoot() + "/.build/debug/conformance"
+    try #require(FileManager.default.isExecutableFile(atPath: binary), "swift build first: \(binary)")
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("vectors/fid.json", fidFile(passingFID + ", " + failingFID))
+    let adapter = try folder.write(
+      "adapter.py",
+      """
+      import json, os, sys, time
+      ready, go = sys.argv[1], sys.argv[2]
+      waited = False
+      for line in sys.stdin:
+          request = json.loads(line)
+          if request["type"] == "hello":
+              print(json.dumps({"protocol": "conformance-adapter/2", "name": "echo", "suites": ["leeep.fid"]}), flush=True)
+              continue
+          if not waited:
+              open(ready, "w").close()
+              deadline = time.time() + 60
+              while not os.path.exists(go) and time.time() < deadline:
+                  time.sleep(0.01)
+              waited = True
+          print(json.dumps({"id": request["id"], "result": "accept", "output": request["input"]}), flush=True)
+      """)
+    for round in 1...3 {
+      let go = folder.path + "/go\(round)"
+      let ready = (1...2).map { folder.path + "/ready\(round).\($0)" }
+      let processes = try ready.enumerated().map { number, marker -> Process in
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = [
+          "run", "--vectors", folder.path + "/vectors", "--junit", folder.path + "/junit\(number).xml", "--history",
+          folder.path + "/history", "--adapter", "exec python3 \(adapter) \(marker) \(go)",
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+      }
+      let deadline = Date().addingTimeInterval(60)
+      while !ready.allSatisfy({ FileManager.default.fileExists(atPath: $0) }), Date() < deadline { usleep(5_000) }
+      FileManager.default.createFile(atPath: go, contents: nil)
+      for process in processes {
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+      }
+      let history = try JSONParser().parse(try folder.read("history/history.json"))
+      #expect(history.objectValue?["runs"]?.arrayValue?.count == 2 * round, "round \(round)")
+    }
   }
 
   /// An SDK keeps its name across releases and sends its release as `version`: the next release

@@ -47,6 +47,35 @@ import Testing
       ])
   }
 
+  /// The environment is untrusted and Allure shows `url` and `buildUrl` as links: only http(s)
+  /// URLs get there. A GitHub server that is not one gives way to github.com.
+  @Test func executorURLsAreHTTPOnly() throws {
+    let github = try #require(
+      AllureRunFiles.executor(environment: [
+        "GITHUB_ACTIONS": "true", "GITHUB_SERVER_URL": "javascript:alert(1)//", "GITHUB_REPOSITORY": "team/sdk",
+        "GITHUB_RUN_ID": "42",
+      ]))
+    #expect(
+      try JSONParser().parse(github.bytes) == [
+        "name": "GitHub Actions", "type": "github", "url": "https://github.com/team/sdk",
+        "buildUrl": "https://github.com/team/sdk/actions/runs/42",
+      ])
+    let gitlab = try #require(
+      AllureRunFiles.executor(environment: [
+        "GITLAB_CI": "true", "CI_PROJECT_URL": "JavaScript:alert(1)", "CI_JOB_URL": "data:text/html,<script>",
+        "CI_PIPELINE_URL": "https://gitlab.example/p/1",
+      ]))
+    #expect(try JSONParser().parse(gitlab.bytes) == ["name": "GitLab CI", "type": "gitlab"])
+    let jenkins = try #require(
+      AllureRunFiles.executor(environment: [
+        "JENKINS_URL": "vbscript:x", "BUILD_URL": "https://ci.example/job/\u{1B}[31m/3/",
+      ]))
+    #expect(try JSONParser().parse(jenkins.bytes) == ["name": "Jenkins", "type": "jenkins"])
+    #expect(AllureRunFiles.httpURL("HTTPS://ci.example/a b") == nil)
+    #expect(AllureRunFiles.httpURL("https:///path") == nil)
+    #expect(AllureRunFiles.httpURL("http://ci.example:8080/x?y=1#z") == "http://ci.example:8080/x?y=1#z")
+  }
+
   @Test func ownNamesAreRecognised() {
     #expect(AllureResultsWriter.isOwnName("0b1c2d3e-0000-4000-8000-000000000000-result.json"))
     #expect(AllureResultsWriter.isOwnName("0b1c2d3e-0000-4000-8000-000000000000-attachment.json"))

@@ -104,4 +104,45 @@ import Testing
     #expect(
       filtered.all("div", where: { $0.attributes["id"] == "since-list" }).first?.attributes["data-matching"] == "0")
   }
+  /// The page's hash picks the list to show; a name Object.prototype has (`constructor`) is not
+  /// one, and the page shows its default list instead of failing. A list the report caps
+  /// (removed tests) says how many it leaves out.
+  @Test func theSinceHashFindsOnlyListsAndACappedListSaysWhatItLeavesOut() throws {
+    let chromium = try Chromium.find()
+    let folder = try TemporaryFolder("history-hash")
+    defer { folder.remove() }
+    func write(_ inputs: [String]) throws {
+      let tests = inputs.map { input in
+        #"{"id": "fid.\#(input)", "input": "\#(input)", "expect": {"result": "accept", "output": "\#(input)"}}"#
+      }
+      try folder.write(
+        "vectors/fid.json",
+        #"{"format": "conformance-vectors/1", "suite": "leeep.fid", "description": "d", "tests": [\#(tests.joined(separator: ", "))]}"#
+      )
+    }
+    let six = ["a", "b", "c", "d", "e", "f"]
+    let removed = RunComparison.listCap + 4
+    try write(six + (0..<removed).map { "n\($0)" })
+    _ = try Self.run([], in: folder, number: 1)
+    try write(six)
+    _ = try Self.run(["c", "d"], in: folder, number: 2)
+    let url = HTMLReportBrowserTests.fileURL(folder.path + "/run2.html")
+
+    for hash in ["#since=constructor", "#since=toString", "#since=hasOwnProperty"] {
+      let dom = DumpedDOM(try chromium.dumpDOM(url + hash))
+      #expect(dom.all("body").first?.attributes["data-since-rendered"] == "true", "\(hash): the script failed")
+      #expect(
+        dom.all("div", where: { $0.attributes["data-category"] != nil }).map { $0.attributes["data-id"] } == [
+          "fid.c", "fid.d",
+        ])
+    }
+    let dom = DumpedDOM(try chromium.dumpDOM(url + "#since=removed"))
+    #expect(
+      dom.all("button", where: { $0.attributes["data-category"] == "removed" }).map(\.text) == ["removed (\(removed))"])
+    #expect(dom.all("div", where: { $0.attributes["id"] == "since-list" }).first?.attributes["data-matching"] == "1000")
+    #expect(
+      dom.all("p", where: { $0.attributes["class"] == "more left-out" }).map(\.text) == [
+        "… and 4 more, not listed in this report (counted above)."
+      ])
+  }
 }

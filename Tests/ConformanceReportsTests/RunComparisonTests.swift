@@ -109,7 +109,85 @@ import Testing
   // MARK: - Earlier reports are untrusted
 
   func report(results: String, extra: String = "") -> String {
-    #"{"format": "conformance-report/1", "implementation": "sdk", "runId": "r", \#(extra) "results": \#(results)}"#
+    #"{"format": "conformance-report/1", "implementation": "sdk", "runId": "0123456789abcdef0123456789abcdef", \#(extra) "results": \#(results)}"#
+  }
+
+  /// A run id is shown as it is (in a Markdown code span, on the console): one that is not the
+  /// 32 hex digits a run writes is refused, naming the file, as a history's are. A backtick
+  /// would close the code span and let through an image, a mention, a link and a heading.
+  @Test(arguments: [
+    "x` ![t](https://tracker.example/p.gif) @team [l](https://e.example)\n# H `",
+    "0123456789abcdef0123456789abcde\u{1B}",
+    "0123456789abcdef\u{0}123456789abcdef",
+    "\u{202E}0123456789abcdef0123456789abcde",
+    "0123456789ABCDEF0123456789ABCDEF",
+    "",
+  ])
+  func aReportWhoseRunIdIsNotARunsIsRefused(runID: String) throws {
+    let folder = try TemporaryFolder("previous")
+    defer { folder.remove() }
+    let results = #"[{"implementation": "sdk", "suite": "leeep.fid", "passed": ["a"], "failed": [], "skipped": []}]"#
+    let text = JSONSerializer.compact.string(
+      from: [
+        "format": "conformance-report/1", "implementation": "sdk", "runId": .string(runID),
+        "results": try JSONParser().parse(Array(results.utf8)),
+      ])
+    let path = try folder.write("old.json", text)
+    #expect(
+      throws: PreviousRunError(path: path, reason: "not a conformance-report/1 JSON report: runId is not 32 hex digits")
+    ) { try RunSnapshot.read(report: path) }
+  }
+
+  /// Whatever a code span holds, it cannot end it or hide characters.
+  @Test func codeSpansHoldAnyText() {
+    #expect(ReportText.codeSpan("leeep.fid") == "`leeep.fid`")
+    #expect(ReportText.codeSpan("a`b") == "``a`b``")
+    #expect(ReportText.codeSpan("`x``") == "``` `x`` ```")
+    #expect(ReportText.codeSpan("\u{1B}[1m\u{0}\u{202E}") == #"`\u001b[1m\u0000\u202e`"#)
+    #expect(ReportText.codeSpan("") == "` `")
+    // A run id that got past the reading (a snapshot built in code) still cannot format the page.
+    let hostile = RunComparison(
+      previous: Self.snapshot([], runID: "x` ![t](https://t.example/p.gif) `\u{1B}\u{202E}"), current: Self.snapshot([])
+    )
+    let markdown = hostile.markdown(old: "o.json", new: "n.json")
+    #expect(
+      markdown.contains(#"Since run ``x` ![t](https://t.example/p.gif) `\u001b\u202e`` (2026-01-01T00\:00\:00Z): 0"#))
+    #expect(!markdown.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
+  }
+
+  /// The lists an earlier report of any size fills, removed tests and new tests that pass, keep
+  /// the first ``RunComparison/listCap``; the counts stay exact, every new test that fails is
+  /// kept, and the reports say how many each list leaves out.
+  @Test func removedAndPassingNewListsAreCappedWithExactCounts() throws {
+    let cap = RunComparison.listCap
+    let before = Self.snapshot(
+      [("leeep.fid", "kept", .failed)] + (0..<(cap + 7)).map { ("leeep.fid", "old.\($0)", .passed) })
+    let after = Self.snapshot(
+      [("leeep.fid", "kept", .passed)] + (0..<(cap + 3)).map { ("leeep.fid", "new.\($0)", .passed) }
+        + [("leeep.fid", "late.a", .failed), ("leeep.fid", "late.b", .failed)], runID: "r2")
+    let comparison = RunComparison(previous: before, current: after)
+    #expect(comparison.count(.removed) == cap + 7)
+    #expect(ids(comparison, .removed) == (0..<cap).map { "old.\($0)" })
+    #expect(comparison.leftOut(.removed) == 7)
+    #expect(comparison.count(.new) == cap + 5)
+    #expect(ids(comparison, .new) == (0..<cap).map { "new.\($0)" } + ["late.a", "late.b"])
+    #expect(comparison.leftOut(.new) == 3)
+    #expect(comparison.regressions == 2)
+    #expect(comparison.count(.fixed) == 1 && comparison.leftOut(.fixed) == 0)
+    #expect(
+      comparison.line
+        == "since r1: 0 new failures, 1 fixed, 0 still failing, \(cap + 5) new, \(cap + 7) removed")
+    let json = try #require(comparison.json.objectValue)
+    #expect(json["leftOut"] == ["new": 3, "removed": 7])
+    #expect(json["counts"]?.objectValue?["removed"] == .number(JSONNumber(cap + 7)))
+    #expect(json["removed"]?.arrayValue?.count == cap)
+    let document = try JSONParser().parse(Array(comparison.documentText(old: "o.json", new: "n.json").utf8))
+    #expect(document.objectValue?["leftOut"] == ["new": 3, "removed": 7])
+    #expect(document.objectValue?["new"]?.arrayValue?.count == cap + 2)
+    // Nothing left out, no `leftOut`.
+    let small = RunComparison(previous: Self.snapshot([("leeep.fid", "a", .passed)]), current: Self.snapshot([]))
+    #expect(small.json.objectValue?["leftOut"] == nil)
+    #expect(small.count(.removed) == 1)
   }
 
   @Test func aReportIsReadBackWithItsFailures() throws {
