@@ -17,21 +17,24 @@ public struct LinkSuite: ReferenceSuite {
   public func evaluate(_ input: JSONValue, context: JSONObject) throws(ContextError) -> Outcome {
     // not_a_string needs no context, so it is reported even when the context is missing or broken.
     guard case .string(let text) = input else { return .reject("not_a_string") }
-    // Classifying a string needs the route table (and the UGC page-transition mode): both are read
-    // here, for every string, so a broken table is a context error even for a URL no route could
-    // match.
-    let configuration = try LinkConfiguration(context: context)
+    // Classifying a string needs the route table: it is read here, whole, for every string, so a
+    // broken table is a context error even for a URL no route could match. The other two keys are
+    // read only where they decide the answer (LinkConfiguration).
+    let routes = try LinkConfiguration.routes(in: context)
     if let url = LinkURL(text) {
-      for route in configuration.routes {
-        // An SDK before .blog never tries a blog route: its links fall through to later routes.
-        if TextRules.identical(route.kind, "blog") && !configuration.sdkVersion.hasBlog { continue }
+      for route in routes {
         guard let params = route.pattern.captures(in: url) else { continue }
+        // An SDK before .blog never tries a blog route: its links fall through to later routes.
+        // (Matching first and then asking the version gives the same answer as skipping the
+        // route, and reads sdk_version only when a blog route would decide the link.)
+        if TextRules.identical(route.kind, "blog") {
+          if try !LinkConfiguration.sdkVersion(in: context).hasBlog { continue }
+        }
         // First match wins, also for a ugc route with page transition off (or an SDK before
         // .ugc): the tag shows its popup, no callback, and later routes are not tried.
-        if TextRules.identical(route.kind, "ugc")
-          && (!configuration.ugcPageTransition || !configuration.sdkVersion.hasUGC)
-        {
-          return .accept(output: ["kind": "none"])
+        if TextRules.identical(route.kind, "ugc") {
+          if try !LinkConfiguration.ugcPageTransition(in: context) { return .accept(output: ["kind": "none"]) }
+          if try !LinkConfiguration.sdkVersion(in: context).hasUGC { return .accept(output: ["kind": "none"]) }
         }
         return .accept(output: ["kind": .string(route.kind), "params": .object(params), "url": .string(text)])
       }
@@ -41,13 +44,12 @@ public struct LinkSuite: ReferenceSuite {
 }
 
 /// The suite's context: `routes` (required, in order), `ugc_page_transition` (default true) and
-/// `sdk_version` (default: the latest SDK).
-struct LinkConfiguration: Sendable {
-  var routes: [LinkRoute]
-  var ugcPageTransition: Bool
-  var sdkVersion: SDKVersion
-
-  init(context: JSONObject) throws(ContextError) {
+/// `sdk_version` (default: the latest SDK). Each key is read on its own, at the first check that
+/// needs it (the contract's rule for every suite): `routes` for every string,
+/// `ugc_page_transition` only once a ugc route matched, `sdk_version` only once a blog route
+/// matched or a ugc route matched with page transition on. A key never read is never checked.
+enum LinkConfiguration {
+  static func routes(in context: JSONObject) throws(ContextError) -> [LinkRoute] {
     // Other context keys are ignored, as other suites ignore keys they do not read: a vector
     // author may annotate a route table, and a file's context may serve several purposes.
     guard let routesValue = context["routes"] else {
@@ -60,15 +62,21 @@ struct LinkConfiguration: Sendable {
     for (index, item) in items.enumerated() {
       routes.append(try LinkRoute(item, at: index))
     }
-    self.routes = routes
+    return routes
+  }
+
+  static func ugcPageTransition(in context: JSONObject) throws(ContextError) -> Bool {
     switch context["ugc_page_transition"] {
-    case nil: ugcPageTransition = true
-    case .bool(let value)?: ugcPageTransition = value
+    case nil: return true
+    case .bool(let value)?: return value
     case let other?:
       throw ContextError(key: "ugc_page_transition", reason: "must be a boolean, not \(other.typeName)")
     }
+  }
+
+  static func sdkVersion(in context: JSONObject) throws(ContextError) -> SDKVersion {
     switch context["sdk_version"] {
-    case nil: sdkVersion = .latest
+    case nil: return .latest
     case .string(let text)?:
       guard let version = SDKVersion(text) else {
         throw ContextError(
@@ -77,7 +85,7 @@ struct LinkConfiguration: Sendable {
             "\(JSONSerializer.compact.string(from: .string(text))) is not MAJOR.MINOR.PATCH (three parts of ASCII digits, no leading zeros, such as \"0.11.0\")"
         )
       }
-      sdkVersion = version
+      return version
     case let other?:
       throw ContextError(
         key: "sdk_version", reason: "must be a string MAJOR.MINOR.PATCH such as \"0.11.0\", not \(other.typeName)")
@@ -217,7 +225,7 @@ struct LinkPattern: Sendable {
         return .literal(Array(raw))
       }
       if names.contains(where: { TextRules.identical($0, name) }) {
-        throw LinkURI.Failure("placeholder {\(name)} appears twice")
+        throw LinkURI.Failure("placeholder {\(name)} appears twice: a parameter takes one value")
       }
       names.append(name)
       return .placeholder(name)
@@ -241,7 +249,9 @@ struct LinkPattern: Sendable {
           throw LinkURI.Failure("query value has a character outside RFC 3986 or a bad `%` escape")
         }
         if query.contains(where: { $0.key.elementsEqual(key) }) {
-          throw LinkURI.Failure("query key appears twice")
+          // Both pairs would read the link's first occurrence of the key: one value, two claims.
+          throw LinkURI.Failure(
+            "query key \(String(decoding: key, as: UTF8.self)) appears twice: a key takes one value")
         }
         query.append((Array(key), try part(value)))
       }

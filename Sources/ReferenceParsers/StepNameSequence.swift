@@ -3,8 +3,9 @@ import ConformanceKit
 
 /// One suite's rules over a sequence of step names: the state left by the steps read so far.
 protocol StepNameRules {
-  /// The error code of the first rule `step` breaks in this state, or `nil` after applying it.
-  mutating func apply(_ step: String) -> String?
+  /// The error code of the first rule `step` breaks in this state, or `nil` after applying it;
+  /// throws when a check needs a context value it cannot use.
+  mutating func apply(_ step: String) throws(ContextError) -> String?
   /// The output of a sequence that broke no rule (the empty one too).
   var output: JSONValue { get }
 }
@@ -12,8 +13,8 @@ protocol StepNameRules {
 /// What the suites whose input is an array of step names share (`fanship.sequence`,
 /// `adapty.presentation`; docs/suites/fanship.sequence.md, docs/suites/adapty.presentation.md):
 /// the whole input must be an array of strings before any step is read (`not_an_array`, no field,
-/// no context needed); then the context is read, the steps are applied left to right from the
-/// rules' starting state, and the first step that breaks a rule is the rejection, with
+/// no context needed); then the rules' starting state is made (reading the context it needs), the
+/// steps are applied left to right, and the first step that breaks a rule is the rejection, with
 /// field = that step as written.
 enum StepNameSequence {
   static func evaluate<Rules: StepNameRules>(
@@ -28,7 +29,7 @@ enum StepNameSequence {
     }
     var rules = try start()
     for step in steps {
-      if let error = rules.apply(step) { return .reject(error, field: step) }
+      if let error = try rules.apply(step) { return .reject(error, field: step) }
     }
     return .accept(output: rules.output)
   }

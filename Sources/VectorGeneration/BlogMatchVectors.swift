@@ -253,7 +253,7 @@ enum BlogMatchVectors {
     for (name, value) in wrongBooleans {
       invalid(
         "is_public.type.\(name)",
-        "is_public as the JSON \(value.typeName) \(JSONSerializer.compact.string(from: value)) is not a boolean",
+        "is_public as \(Wording.quoted(value)) is not a boolean",
         .object(good.with("is_public", value)), field: "is_public")
     }
     // The fixed order: data, website_id, slug, ugc_id, is_public.

@@ -97,7 +97,7 @@ enum FIDVectors {
     ]
     for (name, value) in nonStrings {
       file.add(
-        id: "type.\(name)", description: "a JSON \(name) is not a string",
+        id: "type.\(name)", description: "\(Wording.quoted(value)) is not a string",
         tags: ["invalid"], input: value, expect: .reject("not_a_string"))
     }
     return file.file(at: "leeep/fid/types.json")
@@ -121,6 +121,7 @@ enum FIDVectors {
       case 22: description = "22 characters is the one length an FID has"
       case 21: description = "21 characters is one short of 22"
       case 23: description = "23 characters is one over 22"
+      case 1: description = "1 character is not 22"
       default: description = "\(count) characters is not 22"
       }
       file.add(
@@ -424,7 +425,7 @@ enum FIDVectors {
       "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
     reject(
       "android-id", "a device ID (16 hex characters of Settings.Secure.ANDROID_ID) is not an FID", "9774d56d682e549c")
-    reject("fid-with-prefix", "an FID with a 'fid:' label is not an FID", "fid:" + base)
+    reject("fid-with-prefix", "an FID prefixed with 'fid:' is not an FID", "fid:" + base)
     reject("fid-json-quoted", "an FID still wrapped in JSON quotes is not an FID", "\"" + base + "\"")
     // The rule is a pattern: a hex string of the right shape matches it. The SDK cannot tell it
     // from an FID, so neither does the reference.

@@ -174,4 +174,92 @@ extension FanshipSequenceVectors {
     }
     return file.file(at: "\(folder)/context-free.json")
   }
+
+  /// Each setting is read at the first check that needs it (the contract's rule for every context
+  /// key), so a trace none of whose checks needs a setting has an answer with that setting missing
+  /// or unusable. Each expectation follows from the step table alone: `unknown_step` needs only
+  /// the scenario's step names; `duplicate_step` and the fixed requirements need no setting.
+  /// (A check that does need a missing setting is a context error, which no vector can pin.)
+  static func settingsUnread() -> GeneratedFile {
+    var file = VectorFileBuilder(
+      suite: suite,
+      description:
+        "a setting is read only by a check that needs it: traces judged without the settings they never need",
+      source: source)
+    let firstLaunchAlone: JSONObject = ["scenario": "first_launch"]
+    let unusableFirstLaunch: JSONObject = ["scenario": "first_launch", "uses_location": "yes", "push_permission": 1]
+    let receiveAlone: JSONObject = ["scenario": "receive"]
+    let unusableReceive: JSONObject = ["scenario": "receive", "app_state": "inactive"]
+    let upToSettings = ["app_launch", "shared_receiver", "load_settings"]
+    let cases: [(String, String, [String], JSONObject, GeneratedExpectation, [String])] = [
+      (
+        "first-launch.empty-step-name", "first_launch with no settings: the empty string is no step name", [""],
+        firstLaunchAlone, .reject(error: "unknown_step", field: ""), ["invalid", "boundary"]
+      ),
+      (
+        "first-launch.other-scenario-step", "first_launch with no settings: banner_shown is a receive step",
+        ["banner_shown"], firstLaunchAlone, .reject(error: "unknown_step", field: "banner_shown"), ["invalid"]
+      ),
+      (
+        "first-launch.unknown-after-valid", "first_launch with unusable settings: an unknown step after valid ones",
+        upToSettings + ["loadSettings"], unusableFirstLaunch, .reject(error: "unknown_step", field: "loadSettings"),
+        ["invalid"]
+      ),
+      (
+        "first-launch.empty-trace", "first_launch with no settings: the empty trace, nothing has happened yet", [],
+        firstLaunchAlone, .accept(output: ["ready_for_push": false]), ["valid", "boundary"]
+      ),
+      (
+        "first-launch.before-the-dialogs",
+        "first_launch with unusable settings: no step up to the popinfo ID needs them",
+        upToSettings + ["did_get_popinfo_id"], unusableFirstLaunch, .accept(output: ["ready_for_push": false]),
+        ["valid"]
+      ),
+      (
+        "first-launch.receiver-first", "first_launch with no settings: shared_receiver before app_launch",
+        ["shared_receiver"], firstLaunchAlone, .reject(error: "out_of_order", field: "shared_receiver"), ["invalid"]
+      ),
+      (
+        "first-launch.launch-twice", "first_launch with unusable settings: app_launch twice",
+        ["app_launch", "app_launch"], unusableFirstLaunch, .reject(error: "duplicate_step", field: "app_launch"),
+        ["invalid"]
+      ),
+      (
+        "first-launch.without-push-permission",
+        "first_launch using location, push_permission missing: no step before register_token needs it",
+        upToSettings + [
+          "location_opt_in_dialog", "did_get_popinfo_id", "push_opt_in_dialog", "did_register_device_token",
+        ],
+        ["scenario": "first_launch", "uses_location": true], .accept(output: ["ready_for_push": false]), ["valid"]
+      ),
+      (
+        "first-launch.without-push-permission.location-unexpected",
+        "first_launch without location, push_permission missing: the location dialog is unexpected",
+        upToSettings + ["location_opt_in_dialog"], ["scenario": "first_launch", "uses_location": false],
+        .reject(error: "unexpected_step", field: "location_opt_in_dialog"), ["invalid"]
+      ),
+      (
+        "receive.empty-step-name", "receive with no app_state: the empty string is no step name", [""], receiveAlone,
+        .reject(error: "unknown_step", field: ""), ["invalid", "boundary"]
+      ),
+      (
+        "receive.other-scenario-step", "receive with an unusable app_state: app_launch is a first_launch step",
+        ["app_launch"], unusableReceive, .reject(error: "unknown_step", field: "app_launch"), ["invalid"]
+      ),
+      (
+        "receive.empty-trace", "receive with no app_state: the empty trace fetched and showed nothing", [],
+        receiveAlone, .accept(output: ["content_fetched": false, "shown": .null]), ["valid", "boundary"]
+      ),
+      (
+        "receive.show-first", "receive with an unusable app_state: show_list needs receive_notification in every state",
+        ["show_list"], unusableReceive, .reject(error: "out_of_order", field: "show_list"), ["invalid"]
+      ),
+    ]
+    for (id, description, trace, context, expect, tags) in cases {
+      file.add(
+        id: "settings-unread.\(id)", description: description, tags: tags, input: .array(trace.map { .string($0) }),
+        context: context, expect: expect)
+    }
+    return file.file(at: "\(folder)/settings-unread.json")
+  }
 }

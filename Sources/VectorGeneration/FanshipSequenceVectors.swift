@@ -173,6 +173,7 @@ enum FanshipSequenceVectors {
     files.append(wrongContext())
     files.append(notAnArray())
     files.append(contextFree())
+    files.append(settingsUnread())
     return files
   }
 }

@@ -268,7 +268,7 @@ extension LeeepPushClientVectors {
             "non-string-\(key)-\(name)",
             D.update(
               kind: key == "kind" ? value : .string(D.kind), value: key == "value" ? value : .string(fid),
-              permission: key == "permission" ? value : "granted"), "non_string_value \(key): a \(name)", []
+              permission: key == "permission" ? value : "granted"), "non_string_value \(key): \(Wording.kind(name))", []
           ))
       }
     }

@@ -68,8 +68,8 @@ extension LinkVectors {
       ("pct.bad-escape.one-digit", "spring%4", "a % with one hex digit"),
       ("pct.bad-escape.non-hex", "%zz", "a % with non-hex digits"),
       ("pct.bad-escape.second-not-hex", "%4g", "a % whose second digit is not hex"),
-      ("pct.bad-escape.double-percent", "%%41", "%% is not an escape"),
-      ("pct.bad-escape.percent-u", "%u3042", "%u3042 (IIS style) is not an RFC 3986 escape"),
+      ("pct.bad-escape.double-percent", "%%41", "a % before the escape %41"),
+      ("pct.bad-escape.percent-u", "%u3042", "an IIS-style %u3042 escape"),
     ]
     for (id, segment, what) in badEscapes {
       blogOther(id, "\(what) is not an RFC 3986 URI", segment)

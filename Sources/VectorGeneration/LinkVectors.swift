@@ -40,6 +40,7 @@ enum LinkVectors {
     [
       type(), kinds(), schemeAndHost(), ports(), paths(), queries(), fragments(), percentEncoding(),
       badUTF8(), capturedValues(), routeOrder(), ugcPageTransition(), syntax(), security(), contextFree(),
+      contextUnread(),
     ]
   }
 
@@ -85,6 +86,58 @@ enum LinkVectors {
       "unusable-routes", "routes that are no route table (a string) are never read for a non-string input",
       42, context: ["routes": "https://shop.example/blog/{slug}"])
     return builder.file(at: "leeep/link/context-free.json")
+  }
+
+  /// Each context key is read at the first check that needs it: `ugc_page_transition` only when
+  /// a ugc route matches, `sdk_version` only when a route it decides (blog, ugc) is tried. A link
+  /// that never gets there is classified with that key unusable. (Where it is needed, an unusable
+  /// key is a context error, which no vector can pin.)
+  static func contextUnread() -> GeneratedFile {
+    var file = LinkVectorFile(
+      description:
+        "ugc_page_transition is read only when a ugc route matches, sdk_version only when a blog or ugc route is tried: links that never need them",
+      context: siteContext)
+    let transitions: [(String, JSONValue)] = [("string", "false"), ("number", 0), ("null", .null)]
+    for (name, transition) in transitions {
+      let context: JSONObject = ["ugc_page_transition": transition]
+      let setting = "ugc_page_transition \(JSONSerializer.compact.string(from: transition))"
+      file.match(
+        "ugc-page-transition-\(name).blog", "\(setting) is never read for a blog link", "\(site)/blog/spring",
+        kind: "blog", params: ["slug": "spring"], context: context)
+      file.match(
+        "ugc-page-transition-\(name).post", "\(setting) is never read for a post link, a route before ugc",
+        "\(site)/posts/12", kind: "post", params: ["id": "12"], context: context)
+      file.match(
+        "ugc-page-transition-\(name).staff", "\(setting) is never read for a staff link, a route after ugc",
+        "\(site)/staff/7", kind: "staff", params: ["id": "7"], context: context)
+      file.other(
+        "ugc-page-transition-\(name).ugc-id-not-numeric",
+        "\(setting) is never read when the ugc route does not match: its id must be numeric", "\(site)/ugc/abc",
+        tags: ["boundary"], context: context)
+      file.other(
+        "ugc-page-transition-\(name).other-host", "\(setting) is never read for another site's ugc link",
+        "https://other.example/ugc/12", valid: true, context: context)
+    }
+    // No blog or ugc route before the one that matches: no route sdk_version decides is tried.
+    let noBlogFirst: JSONObject = [
+      "routes": routes([
+        "post": "https://shop.example/posts/{id}", "staff": "https://shop.example/staff/{id}",
+        "ugc": "https://shop.example/ugc/{id}", "blog": "https://shop.example/blog/{slug}",
+      ])
+    ]
+    for (name, version) in [("two-parts", JSONValue.string("0.11")), ("number", 11)] {
+      var context = noBlogFirst
+      context["sdk_version"] = version
+      let setting = "sdk_version \(JSONSerializer.compact.string(from: version))"
+      file.match(
+        "sdk-version-\(name).post", "\(setting) is never read when a post route, before any blog or ugc route, matches",
+        "\(site)/posts/12", kind: "post", params: ["id": "12"], context: context)
+      file.match(
+        "sdk-version-\(name).staff",
+        "\(setting) is never read when a staff route, before any blog or ugc route, matches",
+        "\(site)/staff/7", kind: "staff", params: ["id": "7"], context: context)
+    }
+    return file.file(at: "leeep/link/context-unread.json")
   }
 
   static func kinds() -> GeneratedFile {

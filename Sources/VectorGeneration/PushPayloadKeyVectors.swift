@@ -60,7 +60,7 @@ extension PushPayloadVectors {
     for (name, value) in [("number", JSONValue(2024)), ("null", .null), ("object", ["slug": "summer"])] {
       file.add(
         id: "blog_slug.type.\(name).on-coordinate",
-        description: "a \(name) blog_slug on a coordinate: check 2 comes before check 7's unknown_key",
+        description: "blog_slug as \(Wording.kind(name)) on a coordinate: check 2 comes before check 7's unknown_key",
         tags: ["invalid"], input: .object(PushSample.coordinate.data.with("blog_slug", value)),
         expect: reject("non_string_value", "blog_slug"))
     }

@@ -64,7 +64,7 @@ extension PushPayloadVectors {
       file.add(
         id: "schema_version.non-string.\(name)",
         description:
-          "schema_version as the JSON \(value.typeName) \(JSONSerializer.compact.string(from: value)): non_string_value (check 2) before check 3",
+          "schema_version as \(Wording.quoted(value)): non_string_value (check 2) before check 3",
         tags: ["invalid"] + tags, input: .object(PushSample.coordinate.data.with("schema_version", value)),
         expect: reject("non_string_value", "schema_version"))
     }

@@ -165,7 +165,8 @@ extension ScrollRequestVectors {
 
   static func contentOffset() -> GeneratedFile {
     var file = builder(
-      "contentOffsetTop is a position inside the web content: any value, the container goes to tag_top + hostOffsetTop")
+      "contentOffsetTop is a position inside the web content: any value >= 0 (a negative one is invalid_step), the container goes to tag_top + hostOffsetTop"
+    )
     let values: [(String, String, String)] = [
       ("zero", "0", "contentOffsetTop 0"), ("larger", "2400", "contentOffsetTop 2400, larger than hostOffsetTop"),
       ("equal", "300", "contentOffsetTop equal to hostOffsetTop"), ("smaller", "12.5", "contentOffsetTop 12.5"),
@@ -304,7 +305,7 @@ extension ScrollRequestVectors {
       results: ["ok", "reloaded", "ok", "scrolled"], offset: "960", reloads: 1)
     file.addScrollTrace(
       "story.late-handler.toggled-per-screen",
-      "a handler cleared on disappear and set on appear reloads the tag each time: 4 reloads",
+      "a handler set after init, then cleared on disappear and set again on appear, twice: each of the 5 switches reloads the tag",
       tags: mistake,
       [
         .create(handler: false), .setHandler(true), .setHandler(false), .setHandler(true), .setHandler(false),

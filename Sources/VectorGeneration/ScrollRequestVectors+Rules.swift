@@ -375,10 +375,12 @@ extension ScrollRequestVectors {
       "reason reviewPagination and target reviewListTop: the container scrolls to tag_top + hostOffsetTop",
       tags: ["valid"], [.create(handler: true), layout, .scroll(host: "320")], results: ["ok", "ok", "scrolled"],
       offset: "1520")
+    // A port that acts on a value it does not know (the contract's integration mistake) would
+    // scroll here; `foreign-scope` is for payloads of another website or app, not these.
     for unknown in unknownValues {
       file.addScrollTrace(
         "request.reason-\(unknown.name)", "reason as \(unknown.why) (\(unknown.value.debugDescription)) is ignored",
-        tags: ["valid", "foreign-scope"] + (unknown.name == "full-width" ? ["unicode"] : []),
+        tags: ["valid", "integration-mistake"] + (unknown.name == "full-width" ? ["unicode"] : []),
         [
           .create(handler: true), layout,
           .request(tagId: tagID, reason: unknown.value, target: target, contentOffsetTop: "640", hostOffsetTop: "320"),
@@ -387,7 +389,7 @@ extension ScrollRequestVectors {
     for unknown in unknownTargets {
       file.addScrollTrace(
         "request.target-\(unknown.name)", "target as \(unknown.why) (\(unknown.value.debugDescription)) is ignored",
-        tags: ["valid", "foreign-scope"],
+        tags: ["valid", "integration-mistake"],
         [
           .create(handler: true), layout,
           .request(tagId: tagID, reason: reason, target: unknown.value, contentOffsetTop: "640", hostOffsetTop: "320"),

@@ -171,8 +171,12 @@ enum TagViewVectors {
         input(kind, all), output(kind, all))
       var commonOnly = params(common)
       if let detail { commonOnly[detail] = .string(sample[detail]!) }
+      // The common four, plus the detail parameter the tag requires: every one is read.
+      let kept = common + (detail.map { [$0] } ?? [])
+      let countWords = [4: "four", 5: "five"]
       file.accept(
-        "\(kind).common", "\(kind) with tagId, productId, cartProductId and brandCode: all four kept",
+        "\(kind).common",
+        "\(kind) with \(kept.dropLast().joined(separator: ", ")) and \(kept.last!): all \(countWords[kept.count]!) kept",
         input(kind, commonOnly), output(kind, commonOnly))
     }
     return file.file(at: "leeep/tag-view/kinds.json")

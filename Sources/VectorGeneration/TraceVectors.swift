@@ -10,6 +10,15 @@ public enum TraceArgumentType: Sendable, Equatable {
   case null, bool, number, string, array, object, any
 
   /// A value of each JSON type, with an id-safe name, for wrong-type vectors.
+  /// The type as a description names it ("an array", "null").
+  var phrase: String {
+    switch self {
+    case .bool: Wording.kind("boolean")
+    case .any: "any value"
+    default: Wording.kind("\(self)")
+    }
+  }
+
   static let samples: [(type: TraceArgumentType, name: String, value: JSONValue)] = [
     (.null, "null", .null), (.bool, "bool", true), (.number, "number", 1), (.string, "string", "x"),
     (.array, "array", []), (.object, "object", .object([:])),
@@ -161,7 +170,7 @@ public struct TraceStepShapes: Sendable {
         where !argument.types.contains(.any) && !argument.types.contains(sample.type) {
           add(
             "\(name).\(argument.name).type-\(sample.name)",
-            "\(name)'s \(argument.name) given as a \(sample.name), not \(Self.typeList(argument.types))",
+            "\(name)'s \(argument.name) given as \(sample.type.phrase), not \(Self.typeList(argument.types))",
             Self.step(name, others + [(argument.name, sample.value)]))
         }
         for outside in argument.outside {
@@ -189,7 +198,7 @@ public struct TraceStepShapes: Sendable {
   }
 
   static func typeList(_ types: [TraceArgumentType]) -> String {
-    types.map { "\($0)" }.joined(separator: " or ")
+    types.map(\.phrase).joined(separator: " or ")
   }
 
   /// `count` steps made by repeating `pattern` (cut at `count`).

@@ -612,7 +612,7 @@ enum TrackingVectors {
     ] {
       file.reject(
         "type.\(name)",
-        "quantity as the JSON \(value.typeName) \(JSONSerializer.compact.string(from: value)) is not a number: invalid_type",
+        "quantity as \(Wording.quoted(value)) is not a number: invalid_type",
         order(products: [product(quantity: value)]), "invalid_type", field: "products[0].quantity",
         tags: name.hasPrefix("string") ? ["integration-mistake"] : [])
     }
@@ -829,8 +829,14 @@ enum TrackingVectors {
       }
       let total = lines.reduce(0) { $0 + $1.price * $1.quantity }
       let input = order(products: items, discount: 100)
+      let basket =
+        switch size {
+        case 1: "1 product at 150 with quantity 1"
+        case 2: "2 products at 150 and 300 with quantities 1 and 2"
+        default: "\(size) products at 150, 300, … with quantities 1, 2, 3, …"
+        }
       file.accept(
-        "basket.\(size)", "\(size) products at 150, 300, … with quantities 1, 2, 3, …, less 100: total \(total - 100)",
+        "basket.\(size)", "\(basket), less 100: total \(total - 100)",
         input, orderOutput(input, total: .number(JSONNumber(total - 100))))
     }
     return file.file(at: "leeep/tracking/totals.json")

@@ -24,19 +24,42 @@ private let fullLocationAllow = [
 
   @Test func unusableContextsAreContextErrors() throws {
     let suite = FanshipSequenceSuite()
-    let contexts: [(JSONObject, String)] = [
-      ([:], "scenario"),
-      (["scenario": "launch"], "scenario"),
-      (["scenario": "first_launch", "push_permission": "allow"], "uses_location"),
-      (["scenario": "first_launch", "uses_location": "true", "push_permission": "allow"], "uses_location"),
-      (["scenario": "first_launch", "uses_location": true], "push_permission"),
-      (["scenario": "first_launch", "uses_location": true, "push_permission": "granted"], "push_permission"),
-      (["scenario": "receive"], "app_state"),
-      (["scenario": "receive", "app_state": "inactive"], "app_state"),
+    let upToSettings: [JSONValue] = ["app_launch", "shared_receiver", "load_settings"]
+    // The inputs whose checks need the key: every input needs the scenario (the empty trace's
+    // output too); a setting is needed by the steps whose answer depends on it.
+    let needScenario: [JSONValue] = [[], ["app_launch"], ["bogus"]]
+    let needUsesLocation: [JSONValue] = [
+      .array(upToSettings + ["location_opt_in_dialog"]), .array(upToSettings + ["push_opt_in_dialog"]),
     ]
-    for (context, key) in contexts {
-      // The empty trace's output and every step's checks need the scenario.
-      for input: JSONValue in [[], ["app_launch"], ["bogus"]] {
+    let needPushPermission: [JSONValue] = [
+      .array(
+        upToSettings + [
+          "location_opt_in_dialog", "push_opt_in_dialog", "did_get_popinfo_id", "did_register_device_token",
+          "register_token",
+        ])
+    ]
+    let needAppState: [JSONValue] = [
+      ["banner_shown"], ["did_receive_remote_notification"], ["did_finish_launching"],
+      ["did_receive_notification_response"],
+    ]
+    let contexts: [(JSONObject, String, [JSONValue])] = [
+      ([:], "scenario", needScenario),
+      (["scenario": "launch"], "scenario", needScenario),
+      (["scenario": "first_launch", "push_permission": "allow"], "uses_location", needUsesLocation),
+      (
+        ["scenario": "first_launch", "uses_location": "true", "push_permission": "allow"], "uses_location",
+        needUsesLocation
+      ),
+      (["scenario": "first_launch", "uses_location": true], "push_permission", needPushPermission),
+      (
+        ["scenario": "first_launch", "uses_location": true, "push_permission": "granted"], "push_permission",
+        needPushPermission
+      ),
+      (["scenario": "receive"], "app_state", needAppState),
+      (["scenario": "receive", "app_state": "inactive"], "app_state", needAppState),
+    ]
+    for (context, key, inputs) in contexts {
+      for input in inputs {
         do {
           _ = try suite.evaluate(input, context: context)
           Issue.record("context \(context) was accepted")
@@ -48,6 +71,63 @@ private let fullLocationAllow = [
       for input: JSONValue in ["app_launch", .null, ["app_launch", 1]] {
         #expect(try suite.evaluate(input, context: context) == .reject(error: "not_an_array", field: nil))
       }
+    }
+  }
+
+  /// Each setting is read at the first check that needs it: a trace whose checks never need it
+  /// is judged with it missing or unusable (the contract's rule for every context key).
+  @Test func settingsAreReadOnlyByTheChecksThatNeedThem() throws {
+    let firstLaunchAlone: JSONObject = ["scenario": "first_launch"]
+    let brokenFirstLaunch: JSONObject = ["scenario": "first_launch", "uses_location": "yes", "push_permission": 1]
+    for context in [firstLaunchAlone, brokenFirstLaunch] {
+      #expect(try fanship([""], context) == .reject(error: "unknown_step", field: ""))
+      #expect(try fanship(["banner_shown"], context) == .reject(error: "unknown_step", field: "banner_shown"))
+      #expect(try fanship([], context) == .accept(output: ["ready_for_push": false]))
+      #expect(
+        try fanship(["app_launch", "shared_receiver", "load_settings", "did_get_popinfo_id"], context)
+          == .accept(output: ["ready_for_push": false]))
+      #expect(try fanship(["shared_receiver"], context) == .reject(error: "out_of_order", field: "shared_receiver"))
+      #expect(
+        try fanship(["app_launch", "app_launch"], context) == .reject(error: "duplicate_step", field: "app_launch"))
+      // Without load_settings the push dialog is out of order whether or not the app uses location.
+      #expect(
+        try fanship(["app_launch", "push_opt_in_dialog"], context)
+          == .reject(error: "out_of_order", field: "push_opt_in_dialog"))
+    }
+    // uses_location alone: the whole trace up to the device token never asks about push permission.
+    #expect(
+      try fanship(
+        [
+          "app_launch", "shared_receiver", "load_settings", "location_opt_in_dialog", "push_opt_in_dialog",
+          "did_register_device_token",
+        ], ["scenario": "first_launch", "uses_location": true, "push_permission": "maybe"])
+        == .accept(output: ["ready_for_push": false]))
+    #expect(
+      try fanship(
+        ["app_launch", "shared_receiver", "load_settings", "location_opt_in_dialog"],
+        ["scenario": "first_launch", "uses_location": false])
+        == .reject(error: "unexpected_step", field: "location_opt_in_dialog"))
+    let receiveAlone: JSONObject = ["scenario": "receive"]
+    #expect(try fanship([""], receiveAlone) == .reject(error: "unknown_step", field: ""))
+    #expect(try fanship([], receiveAlone) == .accept(output: ["content_fetched": false, "shown": .null]))
+    #expect(try fanship(["show_list"], receiveAlone) == .reject(error: "out_of_order", field: "show_list"))
+    // receive_notification needs another step in each state; with none of them, out of order in all.
+    #expect(
+      try fanship(["receive_notification"], receiveAlone)
+        == .reject(error: "out_of_order", field: "receive_notification"))
+    // The first step whose answer differs between states reads app_state.
+    #expect(throws: ContextError(key: "app_state", reason: "missing; one of terminated, background, foreground")) {
+      try fanship(["banner_shown"], receiveAlone)
+    }
+    #expect(throws: ContextError(key: "uses_location", reason: "must be a boolean, got string")) {
+      try fanship(["app_launch", "shared_receiver", "load_settings", "push_opt_in_dialog"], brokenFirstLaunch)
+    }
+    #expect(throws: ContextError(key: "push_permission", reason: "must be a string, got number")) {
+      try fanship(
+        [
+          "app_launch", "shared_receiver", "load_settings", "did_get_popinfo_id", "push_opt_in_dialog",
+          "did_register_device_token", "register_token",
+        ], ["scenario": "first_launch", "uses_location": false, "push_permission": 1])
     }
   }
 

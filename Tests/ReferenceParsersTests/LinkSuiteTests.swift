@@ -158,7 +158,7 @@ import Testing
   /// Any string needs the route table, even one that is not a URL at all.
   @Test(arguments: ["", "not a url", "https://shop.example/blog/a"])
   func everyStringNeedsTheRoutes(_ url: String) {
-    for context: JSONObject in [[:], ["routes": "x"], ["routes": [], "ugc_page_transition": 1]] {
+    for context: JSONObject in [[:], ["routes": "x"], ["routes": [["kind": "blog", "pattern": "/blog/{slug}"]]]] {
       #expect(throws: ContextError.self) { try suite.evaluate(.string(url), context: context) }
     }
   }
@@ -166,7 +166,9 @@ import Testing
   @Test func contextErrorsNameTheKey() {
     #expect(contextError([:])?.key == "routes")
     #expect(contextError(["routes": "x"])?.key == "routes")
-    #expect(contextError(["routes": [], "ugc_page_transition": "false"])?.key == "ugc_page_transition")
+    #expect(
+      contextError(["routes": [["kind": "ugc", "pattern": "https://shop.example/"]], "ugc_page_transition": "false"])?
+        .key == "ugc_page_transition")
     // Keys the suite does not read are ignored, in the context and in a route.
     #expect(contextError(["routes": [], "note": "blog routes of shop.example"]) == nil)
     #expect(
@@ -301,7 +303,10 @@ import Testing
     #expect(!(SDKVersion.latest < SDKVersion("99999999999999999999.0.0")!))
   }
 
-  /// A malformed version is a context error, with this exact text; read for every string input.
+  /// A blog route the probe URL of `contextError` matches, so that `sdk_version` decides it.
+  static let rootBlogRoute: JSONValue = [["kind": "blog", "pattern": "https://shop.example/"]]
+
+  /// A malformed version is a context error, with this exact text, once a blog route matches.
   @Test(arguments: [
     "0.11", "0.11.0.0", "v0.11.0", "0.11.0-beta", "0.11.0+1", "00.11.0", "0.011.0", "0.11.00", "01.0.0", "",
     "0..0", ".0.11", "0.11.", " 0.11.0", "0.11.0 ", "0.11.0\n", "０.１１.０", "0.11.a", "-0.11.0", "0,11,0",
@@ -310,7 +315,7 @@ import Testing
   func malformedVersionsAreContextErrors(_ version: String) {
     let quoted = JSONSerializer.compact.string(from: .string(version))
     #expect(
-      contextError(["routes": [], "sdk_version": .string(version)])?.description
+      contextError(["routes": Self.rootBlogRoute, "sdk_version": .string(version)])?.description
         == "context sdk_version: \(quoted) is not MAJOR.MINOR.PATCH (three parts of ASCII digits, no leading zeros, such as \"0.11.0\")",
       "\(version)")
   }
@@ -323,7 +328,7 @@ import Testing
     ] as [(JSONValue, String)])
   func nonStringVersionsAreContextErrors(_ version: JSONValue, typeName: String) {
     #expect(
-      contextError(["routes": [], "sdk_version": version])?.description
+      contextError(["routes": Self.rootBlogRoute, "sdk_version": version])?.description
         == "context sdk_version: must be a string MAJOR.MINOR.PATCH such as \"0.11.0\", not \(typeName)")
   }
 
@@ -332,10 +337,62 @@ import Testing
       try suite.evaluate(42, context: ["routes": [], "sdk_version": "0.11"])
         == .reject(error: "not_a_string", field: nil))
     #expect(try suite.evaluate(.null, context: ["sdk_version": 11]) == .reject(error: "not_a_string", field: nil))
-    // Any string reads it, even one no route could match.
-    #expect(throws: ContextError.self) {
-      try suite.evaluate("not a url", context: ["routes": [], "sdk_version": "0.11"])
+    // A string no blog or ugc route matches never needs it: the version decides nothing there.
+    for url in ["not a url", "https://shop.example/posts/12", "https://shop.example/ugc/12x"] {
+      #expect(
+        try evaluate(url, context: ["routes": Self.siteRoutes, "sdk_version": "0.11"])
+          == evaluate(url, context: site), "\(url)")
     }
+    // A blog match and a ugc match with page transition on read it; a ugc match with page
+    // transition off is the popup whatever the version.
+    for url in ["https://shop.example/blog/a", "https://shop.example/ugc/12"] {
+      #expect(throws: ContextError.self, "\(url)") {
+        try suite.evaluate(.string(url), context: ["routes": Self.siteRoutes, "sdk_version": "0.11"])
+      }
+    }
+    #expect(
+      try evaluate(
+        "https://shop.example/ugc/12",
+        context: ["routes": Self.siteRoutes, "sdk_version": "0.11", "ugc_page_transition": false]) == ["kind": "none"])
+  }
+
+  /// `ugc_page_transition` is read only when a ugc route matches: any other string is classified
+  /// with it missing, of another type, or null.
+  @Test(arguments: [JSONValue.string("false"), 0, .null, ["on": false]])
+  func pageTransitionIsReadOnlyForAUGCMatch(_ transition: JSONValue) throws {
+    let context: JSONObject = ["routes": Self.siteRoutes, "ugc_page_transition": transition]
+    for url in [
+      "", "not a url", "https://shop.example/blog/a", "https://shop.example/posts/12", "https://shop.example/ugc/abc",
+      "https://other.example/ugc/12",
+    ] {
+      #expect(try evaluate(url, context: context) == evaluate(url, context: site), "\(url)")
+    }
+    #expect(
+      throws: ContextError(key: "ugc_page_transition", reason: "must be a boolean, not \(transition.typeName)")
+    ) { try suite.evaluate("https://shop.example/ugc/12", context: context) }
+  }
+
+  /// A pattern that names one placeholder twice, or one query key twice, cannot say which value a
+  /// parameter takes: a context error with this exact text.
+  @Test func repeatedPlaceholdersAndQueryKeysAreContextErrors() {
+    #expect(
+      contextError(context("https://shop.example/{slug}/{slug}"))?.description
+        == "context routes: routes[0]: pattern \"https://shop.example/{slug}/{slug}\": placeholder {slug} appears twice: a parameter takes one value"
+    )
+    #expect(
+      contextError(context("https://shop.example/blog/{slug}?id={slug}"))?.description
+        == "context routes: routes[0]: pattern \"https://shop.example/blog/{slug}?id={slug}\": placeholder {slug} appears twice: a parameter takes one value"
+    )
+    #expect(
+      contextError(context("https://shop.example/column?id={slug}&id=x"))?.description
+        == "context routes: routes[0]: pattern \"https://shop.example/column?id={slug}&id=x\": query key id appears twice: a key takes one value"
+    )
+    #expect(
+      contextError(context("https://shop.example/column?id={a}&id={b}"))?.description
+        == "context routes: routes[0]: pattern \"https://shop.example/column?id={a}&id={b}\": query key id appears twice: a key takes one value"
+    )
+    // Keys compare as raw text: `id` and `ID`, `id` and `%69d` are different keys.
+    #expect(contextError(context("https://shop.example/column?id={a}&ID={b}&%69d={c}")) == nil)
   }
 
   // MARK: URI reader

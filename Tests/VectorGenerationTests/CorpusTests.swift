@@ -103,6 +103,76 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     return nil
   }
 
+  /// Every description of a file and of a test, with where it is.
+  var descriptions: [(place: String, text: String)] {
+    files.flatMap { file -> [(place: String, text: String)] in
+      let top = file.document.objectValue
+      let tests = (top?["tests"]?.arrayValue ?? []).map { test in
+        (
+          place: "\(file.path) \(test.objectValue?["id"]?.stringValue ?? "")",
+          text: test.objectValue?["description"]?.stringValue ?? ""
+        )
+      }
+      return [(place: file.path, text: top?["description"]?.stringValue ?? "")] + tests
+    }
+  }
+
+  /// Articles, plurals and repeated words read as one careful author's (DescriptionWording).
+  @Test func everyDescriptionReadsAsCarefulEnglish() {
+    let all = descriptions
+    let countNouns = DescriptionWording.countNouns(in: all.map(\.text).joined(separator: "\n"))
+    #expect(countNouns.isSuperset(of: ["character", "step", "byte"]), "learned only \(countNouns.sorted())")
+    var mistakes: [String] = []
+    for (place, text) in all {
+      for mistake in DescriptionWording.mistakes(in: text, countNouns: countNouns) {
+        mistakes.append("\(place): \(mistake) in \"\(text)\"")
+      }
+    }
+    #expect(mistakes.isEmpty, "\(mistakes.count) descriptions to reword:\n\(mistakes.joined(separator: "\n"))")
+  }
+
+  @Test(arguments: [
+    ("request's target given as a array, not string", ["\"a array,\": an before a vowel sound"]),
+    ("a object blog_slug on a coordinate", ["\"a object\": an before a vowel sound"]),
+    ("given as a null, not an string", ["\"an string\": a before a consonant sound"]),
+    ("an UUID and a FID", ["\"an UUID\": a before a consonant sound", "\"a FID\": an before a vowel sound"]),
+    (
+      "a 18-digit id, an 1-byte token",
+      ["\"a 18-digit\": an before a vowel sound", "\"an 1-byte\": a before a consonant sound"]
+    ),
+    ("schema_version as the JSON null null: rejected", ["\"null null:\": a word twice"]),
+    ("1 characters is not 22", ["\"1 characters\": one characters, not several"]),
+    ("one steps later", ["\"one steps\": one steps, not several"]),
+  ])
+  func theWordingCheckFindsEachMistake(description: String, expected: [String]) {
+    let nouns: Set<String> = ["character", "step"]
+    #expect(DescriptionWording.mistakes(in: description, countNouns: nouns) == expected)
+  }
+
+  @Test(arguments: [
+    "an FID, an FCM token, an NFC form, an SDK, an RFC 3986 URI, an https link, an http pattern",
+    "a UUID, a URL, a UGC-looking link, a ugc match, a U+0000 inside, a userInfo, a used ticket, a Unicode scalar",
+    "a one-byte token, an 18-digit prefix, an 8-byte value, an 11-digit id, a 1-byte token, a 180-digit sum",
+    "a JSON null, a LEEEP tag, a NUL byte, a SKU code, an ASCII letter, an IPv6 literal, an iOS app, an APNs token",
+    "an unknown key, an update, an empty object, a %2e segment, a \"-\" SKU",
+    "FULLWIDTH a is not a hex digit (A at position 33)",
+    "a step repeated (here present_onboarding, present_onboarding), not a step (step 4), not null (null is present)",
+    "127 flags (two scalars each) and an a are 255 scalars",
+    "position 1 holds an uppercase letter; 1 is below 2; 1 character; one step; 11 characters is not 22",
+  ])
+  func theWordingCheckPassesCarefulEnglish(description: String) {
+    let nouns: Set<String> = ["character", "step"]
+    #expect(DescriptionWording.mistakes(in: description, countNouns: nouns) == [])
+  }
+
+  @Test func countNounsAreWhatOneCounts() {
+    #expect(
+      DescriptionWording.countNouns(in: "1 character; one step (one of them); 1 is 1, \"one\"") == [
+        "character", "step", "of", "is",
+      ])
+    #expect(DescriptionWording.countNouns(in: "1, \"one\": one") == [])
+  }
+
   @Test func everyGeneratedVectorSaysWhatItTests() {
     for file in files {
       for test in file.document.objectValue?["tests"]?.arrayValue ?? [] {
