@@ -23,18 +23,18 @@ public struct LinkSuite: ReferenceSuite {
     let routes = try LinkConfiguration.routes(in: context)
     if let url = LinkURL(text) {
       for route in routes {
-        guard let params = route.pattern.captures(in: url) else { continue }
+        let isBlog = TextRules.identical(route.kind, "blog")
+        let isUGC = TextRules.identical(route.kind, "ugc")
+        // The version decides the blog and ugc routes, so it is read when one of them is tried.
+        let sdkVersion = isBlog || isUGC ? try LinkConfiguration.sdkVersion(in: context) : nil
         // An SDK before .blog never tries a blog route: its links fall through to later routes.
-        // (Matching first and then asking the version gives the same answer as skipping the
-        // route, and reads sdk_version only when a blog route would decide the link.)
-        if TextRules.identical(route.kind, "blog") {
-          if try !LinkConfiguration.sdkVersion(in: context).hasBlog { continue }
-        }
+        if isBlog, sdkVersion?.hasBlog == false { continue }
+        guard let params = route.pattern.captures(in: url) else { continue }
         // First match wins, also for a ugc route with page transition off (or an SDK before
         // .ugc): the tag shows its popup, no callback, and later routes are not tried.
-        if TextRules.identical(route.kind, "ugc") {
-          if try !LinkConfiguration.ugcPageTransition(in: context) { return .accept(output: ["kind": "none"]) }
-          if try !LinkConfiguration.sdkVersion(in: context).hasUGC { return .accept(output: ["kind": "none"]) }
+        if isUGC {
+          let pageTransition = try LinkConfiguration.ugcPageTransition(in: context)
+          if !pageTransition || sdkVersion?.hasUGC == false { return .accept(output: ["kind": "none"]) }
         }
         return .accept(output: ["kind": .string(route.kind), "params": .object(params), "url": .string(text)])
       }
@@ -46,8 +46,8 @@ public struct LinkSuite: ReferenceSuite {
 /// The suite's context: `routes` (required, in order), `ugc_page_transition` (default true) and
 /// `sdk_version` (default: the latest SDK). Each key is read on its own, at the first check that
 /// needs it (the contract's rule for every suite): `routes` for every string,
-/// `ugc_page_transition` only once a ugc route matched, `sdk_version` only once a blog route
-/// matched or a ugc route matched with page transition on. A key never read is never checked.
+/// `ugc_page_transition` only once a ugc route matched, `sdk_version` once a blog or ugc route is
+/// tried. A key never read is never checked.
 enum LinkConfiguration {
   static func routes(in context: JSONObject) throws(ContextError) -> [LinkRoute] {
     // Other context keys are ignored, as other suites ignore keys they do not read: a vector

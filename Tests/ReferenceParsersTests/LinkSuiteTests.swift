@@ -337,23 +337,36 @@ import Testing
       try suite.evaluate(42, context: ["routes": [], "sdk_version": "0.11"])
         == .reject(error: "not_a_string", field: nil))
     #expect(try suite.evaluate(.null, context: ["sdk_version": 11]) == .reject(error: "not_a_string", field: nil))
-    // A string no blog or ugc route matches never needs it: the version decides nothing there.
-    for url in ["not a url", "https://shop.example/posts/12", "https://shop.example/ugc/12x"] {
+    // A link that routes before any blog or ugc route take, or a string that is no URL, never
+    // needs it: no route the version decides is tried.
+    let postFirst: JSONValue = [
+      ["kind": "post", "pattern": "https://shop.example/posts/{id}"],
+      ["kind": "blog", "pattern": "https://shop.example/blog/{slug}"],
+      ["kind": "ugc", "pattern": "https://shop.example/ugc/{id}"],
+    ]
+    for url in ["not a url", "https://shop.example/posts/12"] {
       #expect(
-        try evaluate(url, context: ["routes": Self.siteRoutes, "sdk_version": "0.11"])
-          == evaluate(url, context: site), "\(url)")
+        try evaluate(url, context: ["routes": postFirst, "sdk_version": "0.11"])
+          == evaluate(url, context: ["routes": postFirst]), "\(url)")
     }
-    // A blog match and a ugc match with page transition on read it; a ugc match with page
-    // transition off is the popup whatever the version.
-    for url in ["https://shop.example/blog/a", "https://shop.example/ugc/12"] {
+    // Any link that reaches a blog or ugc route reads it, matched or not (the contract reads it
+    // when a route it decides is tried), also a ugc match with page transition off.
+    for url in [
+      "https://shop.example/blog/a", "https://shop.example/ugc/12", "https://shop.example/ugc/12x",
+      "https://other.example/x",
+    ] {
       #expect(throws: ContextError.self, "\(url)") {
-        try suite.evaluate(.string(url), context: ["routes": Self.siteRoutes, "sdk_version": "0.11"])
+        try suite.evaluate(.string(url), context: ["routes": postFirst, "sdk_version": "0.11"])
+      }
+      #expect(throws: ContextError.self, "\(url)") {
+        try suite.evaluate(
+          .string(url), context: ["routes": postFirst, "sdk_version": "0.11", "ugc_page_transition": false])
       }
     }
     #expect(
       try evaluate(
         "https://shop.example/ugc/12",
-        context: ["routes": Self.siteRoutes, "sdk_version": "0.11", "ugc_page_transition": false]) == ["kind": "none"])
+        context: ["routes": postFirst, "sdk_version": "0.7.9", "ugc_page_transition": true]) == ["kind": "none"])
   }
 
   /// `ugc_page_transition` is read only when a ugc route matches: any other string is classified
