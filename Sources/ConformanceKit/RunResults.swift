@@ -103,6 +103,12 @@ extension TestResult {
   /// How the error of a test that was never put to the implementation begins (an adapter given
   /// up after `--max-restarts`, a signal): `not run: …`.
   public static let notRunPrefix = "not run: "
+
+  /// Whether an error says the test was not run: the implementation's reason, as the runner
+  /// words it (`NAME could not evaluate the input: not run: …`), or the reason alone.
+  public static func isNotRun(_ error: String) -> Bool {
+    error.hasPrefix(notRunPrefix) || error.contains(" could not evaluate the input: " + notRunPrefix)
+  }
 }
 
 /// A mismatch between expectation and outcome.
@@ -293,7 +299,7 @@ public struct RunSummary: Sendable {
     totals = totals + counts
     if counts.errored > 0, case .results(let results) = report.content {
       for result in results {
-        if case .errored(let message) = result.status, message.hasPrefix(TestResult.notRunPrefix) { notRunErrors += 1 }
+        if case .errored(let message) = result.status, TestResult.isNotRun(message) { notRunErrors += 1 }
       }
     }
     // A file is in the selection when one of its tests passes the filters (whichever shard owns

@@ -129,7 +129,7 @@ import Testing
     let original = try json(shards[0])
     let totals = try #require(original["totals"]?.objectValue)
     func count(_ key: String) -> Int { totals[key]?.numberValue?.intValue ?? -1 }
-    let groups = try #require(original["results"]?.arrayValue?.compactMap(\.objectValue))
+    let groups = try #require(original["results"]?.arrayValue?.compactMap { $0.objectValue })
     let firstPassed = try #require(groups[0]["passed"]?.arrayValue?.first?.stringValue)
 
     func refused(_ forged: JSONObject) throws -> String {
@@ -178,7 +178,7 @@ import Testing
     let failingShard = try #require(
       try shards.first { try !(json($0)["failures"]?.arrayValue ?? []).isEmpty })
     var failingReport = try json(failingShard)
-    var swapped = try #require(failingReport["results"]?.arrayValue?.compactMap(\.objectValue))
+    var swapped = try #require(failingReport["results"]?.arrayValue?.compactMap { $0.objectValue })
     let failedID = try #require(swapped[0]["failed"]?.arrayValue?.first?.stringValue)
     let passedID = try #require(swapped[0]["passed"]?.arrayValue?.first?.stringValue)
     swapped[0]["failed"] = .array([.string(passedID)])
