@@ -249,7 +249,8 @@ extension RunSnapshot {
     case "no-tests": return "it checked nothing (\(reason ?? "no test was selected"))"
     case "load-error":
       return "\(reason ?? "a vector file could not be loaded"), so the tests of what did not load would read as removed"
-    case let other?: return "its status is \"\(other)\" (\(reason ?? "not passed or failed")), so it is no run to compare"
+    case let other?:
+      return "its status is \"\(other)\" (\(reason ?? "not passed or failed")), so it is no run to compare"
     case nil: return "it has no `status`, so it is no run to compare"
     }
   }

@@ -239,8 +239,14 @@ import Testing
         old, nothing, nothing,
         "it checked nothing (no test matches the selection --tag unicod: nothing was checked (did you mean --tag unicode?))"
       ),
-      (old, unloadable, unloadable, "1 vector file could not be loaded, so the tests of what did not load would read as removed"),
-      (unloadable, old, unloadable, "1 vector file could not be loaded, so the tests of what did not load would read as removed"),
+      (
+        old, unloadable, unloadable,
+        "1 vector file could not be loaded, so the tests of what did not load would read as removed"
+      ),
+      (
+        unloadable, old, unloadable,
+        "1 vector file could not be loaded, so the tests of what did not load would read as removed"
+      ),
     ]
     for (before, after, named, reason) in cases {
       let diff = conformance(["diff", before, after, "--json", folder.path + "/diff.json"])
@@ -259,7 +265,8 @@ import Testing
     try folder.write("v/a.json", fidFile(wronglyRejected("a.old")))
     try folder.write("v/b.json", fidFile(accepted("b.fine")))
     let reports = ["--junit", folder.path + "/j.xml"]
-    let first = conformance(["run", "--vectors", folder.path + "/v", "--report-json", folder.path + "/first.json"] + reports)
+    let first = conformance(
+      ["run", "--vectors", folder.path + "/v", "--report-json", folder.path + "/first.json"] + reports)
     #expect(first.status == 1)
     // b.fine now fails: a new failure, after the old one.
     try folder.write("v/b.json", fidFile(wronglyRejected("b.fine")))
