@@ -37,7 +37,9 @@ enum DiffCommand: Subcommand {
     \(spec.optionsHelp)
 
     EXIT STATUS: 0 NEW has no new failure (and no new test that fails); 1 it has; 2 an input is
-    not a report (or cannot be read), an output cannot be written, or the command line was wrong.
+    not a report (or cannot be read), NEW or OLD is a run that proves nothing (interrupted, it
+    checked nothing, a file did not load: any status but passed or failed), an output cannot be
+    written, or the command line was wrong.
     """
   }
 
@@ -64,8 +66,16 @@ enum DiffCommand: Subcommand {
     let new = arguments.positionals[1]
     let comparison: RunComparison
     do throws(PreviousRunError) {
-      comparison = RunComparison(
-        previous: try RunSnapshot.read(report: old), current: try RunSnapshot.read(report: new, checksKeys: false))
+      let previous = try RunSnapshot.read(report: old)
+      let current = try RunSnapshot.read(report: new, checksKeys: false)
+      // A side that proves nothing makes a comparison that reads green (its missing tests
+      // "removed", no new failure): refused, NEW first, since it is the run being judged.
+      for (path, snapshot) in [(new, current), (old, previous)] {
+        if let reason = snapshot.untrustworthyReason {
+          throw PreviousRunError(path: path, reason: "not a run to compare: \(reason)")
+        }
+      }
+      comparison = RunComparison(previous: previous, current: current)
       if let duplicate = comparison.currentDuplicate {
         throw PreviousRunError(path: new, reason: "not a conformance-report/1 JSON report: \(duplicate)")
       }

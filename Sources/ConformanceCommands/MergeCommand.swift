@@ -34,7 +34,8 @@ enum MergeCommand: Subcommand {
 
     EXIT STATUS: 0 merged and every test passed; 1 the merged report has failures or errors;
     2 an input was refused, the set of shards is incomplete or mixed, the merged run has a load
-    error or selected no test (JSON), or the command line was wrong.
+    error or selected no test (JSON), or the command line was wrong. A shard stopped by a signal
+    leaves the merged run interrupted (the JSON status `interrupted`): exit 1, in both formats.
     """
   }
 
@@ -76,6 +77,11 @@ enum MergeCommand: Subcommand {
     console.print("merged \(inputs.count) reports into \(ConsoleText.escape(output))")
     console.print(
       "\(count("passed")) passed, \(failed) failed" + (count("skipped") > 0 ? ", \(count("skipped")) skipped" : ""))
+    if merged.objectValue?["status"]?.stringValue == "interrupted",
+      let reason = merged.objectValue?["statusReason"]?.stringValue
+    {
+      console.print("interrupted, so not every test ran: \(ConsoleText.escape(reason))")
+    }
     let status = merged.objectValue?["exitStatus"]?.numberValue?.intValue ?? 2
     return Int32(status)
   }

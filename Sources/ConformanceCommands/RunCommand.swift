@@ -437,11 +437,9 @@ enum RunCommand: Subcommand {
       return ConformanceCommand.ExitStatus.usageOrLoadError
     }
     guard arguments.value("fail-on") != nil else { return summary.exitStatus }
-    let gated = RunComparison.gatedExitStatus(summary, comparison: reports.comparison)
-    if gated != summary.exitStatus {
-      console.print("--fail-on new-failures: every failure is an old one, so the run exits 0")
-    }
-    return gated
+    let gated = RunComparison.failOnNewFailures(summary, comparison: reports.comparison)
+    if let message = gated.message { console.print(ConsoleText.escape(message)) }
+    return gated.exitStatus
   }
 
   /// The hello's version of an adapter; this build's for the reference parsers (the version

@@ -151,7 +151,8 @@ public final class ProcessImplementation: Implementation {
 
   public func evaluation(suite: String, input: JSONValue, context: JSONObject) -> Evaluation {
     if let signal = interruption?.signal {
-      return Evaluation(result: .failure(EvaluationError(description: "not run: interrupted by signal \(signal)")))
+      return Evaluation(
+        result: .failure(EvaluationError(description: TestResult.notRunPrefix + "interrupted by signal \(signal)")))
     }
     let (id, held, gaveUp) = state.withLock { state in
       let id = state.nextID
@@ -226,7 +227,8 @@ public final class ProcessImplementation: Implementation {
         return message + "\n  (the adapter was ended; a fresh one is started for the next test)"
       }
       state.gaveUp =
-        "not run: adapter `\(command)` failed \(state.failuresInARow) times in a row (--max-restarts \(limit)), the last time: "
+        TestResult.notRunPrefix
+        + "adapter `\(command)` failed \(state.failuresInARow) times in a row (--max-restarts \(limit)), the last time: "
         + (summary ?? message)
       return message
         + "\n  (that is \(state.failuresInARow) failures in a row: the adapter is not started again and the remaining tests are not run)"

@@ -99,6 +99,18 @@ extension TestResult {
   }
 }
 
+extension TestResult {
+  /// How the error of a test that was never put to the implementation begins (an adapter given
+  /// up after `--max-restarts`, a signal): `not run: …`.
+  public static let notRunPrefix = "not run: "
+
+  /// Whether an error says the test was not run: the implementation's reason, as the runner
+  /// words it (`NAME could not evaluate the input: not run: …`), or the reason alone.
+  public static func isNotRun(_ error: String) -> Bool {
+    error.hasPrefix(notRunPrefix) || error.contains(" could not evaluate the input: " + notRunPrefix)
+  }
+}
+
 /// A mismatch between expectation and outcome.
 public struct TestFailure: Sendable {
   public var expected: JSONValue
@@ -265,6 +277,9 @@ public struct RunSummary: Sendable {
   /// report carries it (a JUnit error testcase, the JSON report's `statusReason`, the Markdown
   /// heading), so no report of such a run reads green.
   public var nothingCheckedReason: String? = nil
+  /// Tests that errored without being run (``TestResult/notRunPrefix``: an adapter given up
+  /// after `--max-restarts`, a signal): never old failures to `--fail-on new-failures`.
+  public var notRunErrors = 0
   /// Set to the limit when `--max-failures` stopped the run.
   public var stoppedAtProblems: Int? = nil
 
@@ -282,6 +297,11 @@ public struct RunSummary: Sendable {
   public mutating func add(_ report: FileReport, countingFile: Bool = true) {
     let counts = report.counts
     totals = totals + counts
+    if counts.errored > 0, case .results(let results) = report.content {
+      for result in results {
+        if case .errored(let message) = result.status, TestResult.isNotRun(message) { notRunErrors += 1 }
+      }
+    }
     // A file is in the selection when one of its tests passes the filters (whichever shard owns
     // it) or it failed to load; the tables list only the suites of such files.
     let selected = report.isInSelection

@@ -73,12 +73,25 @@ public enum JSONReportMerger {
     } catch {
       throw .incomplete(error)
     }
+    // Shards own disjoint tests: a test two inputs list was not split by one run.
+    var owners: [String: String] = [:]
+    for report in reports {
+      for test in testKeys(report.value) {
+        if let owner = owners.updateValue(report.path, forKey: test.key) {
+          throw .inconsistent(
+            path: report.path,
+            reason:
+              "`results` lists \(test.suite) \(test.id) of \(test.implementation), which \(owner) lists too (shards own disjoint tests)"
+          )
+        }
+      }
+    }
     let first = reports[0]
     for report in reports.dropFirst()
     where report.value["implementation"]?.stringValue != first.value["implementation"]?.stringValue {
       throw .differentImplementations(first: first.path, other: report.path)
     }
-    let merged = JSONValue.object(merge(reports.map(\.value)))
+    let merged = JSONValue.object(merge(reports.map(\.value), paths: reports.map(\.path)))
     do {
       try ReportFileWriter.writeAtomically(JSONSerializer.pretty.string(from: merged) + "\n", to: destination)
     } catch {
@@ -87,8 +100,9 @@ public enum JSONReportMerger {
     return merged
   }
 
-  /// The merged report of shard reports already read and checked.
-  static func merge(_ reports: [JSONObject]) -> JSONObject {
+  /// The merged report of shard reports already read and checked; `paths` name them in the
+  /// merged report's words (an interrupted shard), when known.
+  static func merge(_ reports: [JSONObject], paths: [String]? = nil) -> JSONObject {
     let first = reports[0]
     var top = JSONObject()
     for key in ["format", "tool", "implementation", "implementationVersion"] where first[key] != nil {
@@ -203,7 +217,19 @@ public enum JSONReportMerger {
       let noTests = reports.allSatisfy { $0["status"]?.stringValue == "no-tests" }
       let exit: Int
       let status: String
-      if int(totals["loadErrors"]) > 0 || noTests {
+      let interrupted = interruptions(reports, paths: paths ?? reports.map { _ in "" })
+      if let first = interrupted.first {
+        // Not every test ran: the merged run is interrupted, whatever its counts say. Exit 1,
+        // as the JUnit merge of the same shards (its `interrupted` error testcase) exits: the
+        // merge itself was not stopped by a signal.
+        (exit, status) = (1, "interrupted")
+        let message = interrupted.map(\.message).joined(separator: "; ")
+        top["statusReason"] = .string(message)
+        top["interruption"] = [
+          "signal": .string(first.signal), "filesDone": number(first.filesDone),
+          "fileCount": number(first.fileCount), "message": .string(message),
+        ]
+      } else if int(totals["loadErrors"]) > 0 || noTests {
         exit = 2
         status = noTests && int(totals["loadErrors"]) == 0 ? "no-tests" : "load-error"
       } else if top["unusedExcludes"] != nil {
@@ -267,6 +293,56 @@ public enum JSONReportMerger {
         })
       return .object(object)
     }
+  }
+
+  /// An input stopped by a signal: which shard, and the words the merged report says it in.
+  struct ShardInterruption {
+    var signal: String
+    var filesDone: Int
+    var fileCount: Int
+    var message: String
+  }
+
+  /// The inputs a signal stopped (`status` `interrupted`, an `interruption`, or exit status 130
+  /// or 143, any of them), in shard order: `shard 2/3 (s2.json): interrupted by SIGTERM after 3
+  /// of 9 files`.
+  static func interruptions(_ reports: [JSONObject], paths: [String]) -> [ShardInterruption] {
+    var found: [(shard: Int, ShardInterruption)] = []
+    for (report, path) in zip(reports, paths) {
+      let interruption = report["interruption"]?.objectValue
+      let exit = report["exitStatus"]?.numberValue?.intValue
+      guard report["status"]?.stringValue == "interrupted" || interruption != nil || exit == 130 || exit == 143
+      else { continue }
+      let shard = ShardStamp.read(json: .object(report))?.shard
+      let signal =
+        interruption?["signal"]?.stringValue.flatMap { ["SIGINT", "SIGTERM"].contains($0) ? $0 : nil }
+        ?? (exit == 130 ? "SIGINT" : "SIGTERM")
+      let words = interruption?["message"]?.stringValue ?? "interrupted by \(signal)"
+      let name = (shard.map { "shard \($0)" } ?? "a shard") + (path.isEmpty ? "" : " (\(path))")
+      found.append(
+        (
+          shard?.index ?? Int.max,
+          ShardInterruption(
+            signal: signal, filesDone: max(0, int(interruption?["filesDone"])),
+            fileCount: max(0, int(interruption?["fileCount"])), message: "\(name): \(TextCap.cut(words, limit: 300))")
+        ))
+    }
+    return found.sorted { $0.shard < $1.shard }.map(\.1)
+  }
+
+  /// Every (implementation, suite, id) a report's `results` lists, with its key.
+  static func testKeys(_ report: JSONObject) -> [(key: String, implementation: String, suite: String, id: String)] {
+    var keys: [(key: String, implementation: String, suite: String, id: String)] = []
+    for group in report["results"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
+      let implementation = group["implementation"]?.stringValue ?? ""
+      let suite = group["suite"]?.stringValue ?? ""
+      for state in ["passed", "failed", "skipped"] {
+        for id in group[state]?.arrayValue?.compactMap(\.stringValue) ?? [] {
+          keys.append((implementation + "\u{0}" + suite + "\u{0}" + id, implementation, suite, id))
+        }
+      }
+    }
+    return keys
   }
 
   /// The count members of totals and of every row.
@@ -351,6 +427,62 @@ public enum JSONReportMerger {
     try agree(
       "totals.staleExpectations", int(totalsObject["staleExpectations"]), "its staleExpectations list holds",
       try list("staleExpectations").count)
+    try checkResults(report, totals: totals, failures: failures)
+  }
+
+  /// Checks that `results`, the state of every test by id, counts what the totals count (its
+  /// passed, failed — failed and errored — and skipped ids), lists no test twice, and lists as
+  /// failing every test of `failures`: the ids are what a later comparison reads, so a report
+  /// whose ids and totals disagree would merge into a verdict its ids contradict.
+  static func checkResults(_ report: JSONObject, totals: [String: Int], failures: [JSONObject]) throws(CountProblem) {
+    guard let groups = report["results"]?.arrayValue else {
+      throw CountProblem(reason: "no \"results\" array (the state of every test by id)")
+    }
+    var counted: [String: Int] = ["passed": 0, "failed": 0, "skipped": 0]
+    var failing: Set<String> = []
+    var seen: Set<String> = []
+    for (index, item) in groups.enumerated() {
+      guard let group = item.objectValue, let implementation = group["implementation"]?.stringValue,
+        let suite = group["suite"]?.stringValue
+      else { throw CountProblem(reason: "results[\(index)] has no implementation or suite") }
+      for state in ["passed", "failed", "skipped"] {
+        guard let ids = group[state]?.arrayValue else {
+          throw CountProblem(reason: "results[\(index)].\(state) is not a list of test ids")
+        }
+        for item in ids {
+          guard let id = item.stringValue else {
+            throw CountProblem(reason: "results[\(index)].\(state) is not a list of test ids")
+          }
+          let key = implementation + "\u{0}" + suite + "\u{0}" + id
+          guard seen.insert(key).inserted else {
+            throw CountProblem(reason: "`results` lists \(suite) \(id) of \(implementation) twice")
+          }
+          if state == "failed" { failing.insert(key) }
+          counted[state]! += 1
+        }
+      }
+    }
+    try agreeWithIDs("totals.passed", totals["passed"]!, "passed", counted["passed"]!)
+    try agreeWithIDs(
+      "totals.failed + totals.errored", totals["failed"]! + totals["errored"]!, "failing (failed or errored)",
+      counted["failed"]!)
+    try agreeWithIDs("totals.skipped", totals["skipped"]!, "skipped", counted["skipped"]!)
+    let implementation = report["implementation"]?.stringValue ?? ""
+    for failure in failures {
+      let suite = failure["suite"]?.stringValue ?? ""
+      let id = failure["id"]?.stringValue ?? ""
+      let name = failure["implementation"]?.stringValue ?? implementation
+      guard failing.contains(name + "\u{0}" + suite + "\u{0}" + id) else {
+        throw CountProblem(
+          reason: "its failures list \(suite) \(id) of \(name), which its `results` do not list as failing")
+      }
+    }
+  }
+
+  private static func agreeWithIDs(_ place: String, _ value: Int, _ state: String, _ ids: Int) throws(CountProblem) {
+    guard value == ids else {
+      throw CountProblem(reason: "\(place) is \(value), but its `results` list \(ids) \(state) test ids")
+    }
   }
 
   /// Tag rows summed by tag, in report order (standard tags first).

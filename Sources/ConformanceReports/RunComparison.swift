@@ -333,10 +333,52 @@ extension RunComparison {
   /// entry, an adapter's late problem: those are not test results that can be old). Every
   /// other status stands: a load error, an empty selection or an interruption is never gated.
   public static func gatedExitStatus(_ summary: RunSummary, comparison: RunComparison?) -> Int32 {
+    failOnNewFailures(summary, comparison: comparison).exitStatus
+  }
+
+  /// ``gatedExitStatus(_:comparison:)`` with the line the console prints about it: why the run
+  /// exits 0, or why a run whose failures are all old still exits 1 — it stopped before every
+  /// test ran (`--max-failures`), so a test it never ran may be a new failure; an implementation
+  /// checked nothing (every test it had errored or was skipped); or tests errored without being
+  /// run (an adapter given up after `--max-restarts`). None of those is an old failure.
+  public static func failOnNewFailures(_ summary: RunSummary, comparison: RunComparison?) -> (
+    exitStatus: Int32, message: String?
+  ) {
     guard summary.exitStatus == 1, let comparison, comparison.regressions == 0,
       summary.staleExpectations.isEmpty, summary.implementationProblems.isEmpty
-    else { return summary.exitStatus }
-    return 0
+    else { return (summary.exitStatus, nil) }
+    let prefix = "--fail-on new-failures: "
+    if let limit = summary.stoppedAtProblems {
+      return (
+        1,
+        prefix
+          + "the run stopped at problem \(limit) (--max-failures \(limit)) before every test ran, so it cannot tell that every failure is old: the run exits 1"
+      )
+    }
+    let checkedNothing =
+      summary.byImplementation.isEmpty
+      ? (summary.totals.errored > 0 && summary.totals.passed + summary.totals.failed == 0 ? [String?.none] : [])
+      : summary.implementations.filter { name in
+        let counts = summary.byImplementation[name] ?? Counts()
+        return counts.errored > 0 && counts.passed + counts.failed == 0
+      }.map(Optional.some)
+    if let nobody = checkedNothing.first {
+      let whose = nobody.map { "of \($0) " } ?? ""
+      return (
+        1,
+        prefix
+          + "nothing was checked (every test \(whose)errored or was skipped: no answer was judged), so no failure is an old one: the run exits 1"
+      )
+    }
+    if summary.notRunErrors > 0 {
+      let tests = summary.notRunErrors == 1 ? "1 test" : "\(summary.notRunErrors) tests"
+      return (
+        1,
+        prefix
+          + "\(tests) errored without being run (an adapter was given up), and a test not run is not an old failure: the run exits 1"
+      )
+    }
+    return (0, prefix + "every failure is an old one, so the run exits 0")
   }
 }
 

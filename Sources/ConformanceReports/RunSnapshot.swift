@@ -27,6 +27,8 @@ public struct RunSnapshot: Sendable {
   public var corpusFiles: Int?
   public var selection: Selection
   public var status: String?
+  /// The report's `statusReason`: why its status is not `passed` or `failed`, in words.
+  public var statusReason: String?
   public var loadErrors = 0
   /// Set when the run did not see every file (interrupted, or stopped at `--max-failures`).
   public var stoppedEarly: String?
@@ -240,6 +242,10 @@ extension RunSnapshot {
     }
     snapshot.loadErrors = members["totals"]?.objectValue?["loadErrors"]?.numberValue?.intValue ?? 0
     snapshot.stoppedEarly = members["interruption"]?.objectValue?["message"]?.stringValue
+    snapshot.statusReason = members["statusReason"]?.stringValue
+    if snapshot.stoppedEarly == nil, members["interruption"] != nil || snapshot.status == "interrupted" {
+      snapshot.stoppedEarly = snapshot.statusReason ?? "interrupted"
+    }
     snapshot.failures = failures
     if checksKeys {
       // Every (implementation, suite, id) at most once: a file listing one twice was not
@@ -249,6 +255,26 @@ extension RunSnapshot {
       snapshot.lookup = lookup
     }
     return snapshot
+  }
+
+  /// Why this run cannot stand on one side of a comparison (`conformance diff`), `nil` when it
+  /// can: a run that was interrupted, checked nothing, had a file that did not load or ended
+  /// with any status but `passed` or `failed` proves nothing about the tests it did not run, and
+  /// they would read as removed (or, the other way round, as new) rather than as unknown.
+  public var untrustworthyReason: String? {
+    let reason = statusReason.map { TextCap.cut($0, limit: 300) }
+    if let stopped = stoppedEarly {
+      return "it was interrupted (\(TextCap.cut(stopped, limit: 300))), so the tests it never ran would read as removed"
+    }
+    switch status {
+    case "passed", "failed": return nil
+    case "no-tests": return "it checked nothing (\(reason ?? "no test was selected"))"
+    case "load-error":
+      return "\(reason ?? "a vector file could not be loaded"), so the tests of what did not load would read as removed"
+    case let other?:
+      return "its status is \"\(other)\" (\(reason ?? "not passed or failed")), so it is no run to compare"
+    case nil: return "it has no `status`, so it is no run to compare"
+    }
   }
 
   /// A report's `selection` member as a ``Selection`` (an absent or odd one as everything).
