@@ -340,8 +340,8 @@ func smallFile(in folder: TemporaryFolder) throws -> [String] {
     serve.waitUntilExit()
     #expect(
       answers == """
-        {"error": "request is not strict JSON: line 1, column 64: invalid UTF-8 byte 0xFF"}
-        {"error": "request is not strict JSON: line 1, column 82: unexpected character 't' after the top-level value"}
+        {"id": 1, "error": "request is not strict JSON: line 1, column 64: invalid UTF-8 byte 0xFF"}
+        {"id": 2, "error": "request is not strict JSON: line 1, column 82: unexpected character 't' after the top-level value"}
 
         """)
   }
