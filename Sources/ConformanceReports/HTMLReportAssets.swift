@@ -207,6 +207,18 @@ enum HTMLReportAssets {
           failure.file, failure.description || "", failure.tags.join(" "), failure.difference || failure.error || "",
           view.expected.join(""), view.actual ? view.actual.join("") : "", failure.entry || ""]) };
       });
+      // Compared with an earlier run, the new failures come first, as on the console; each group
+      // keeps the report's order.
+      if (report.comparison) {
+        var newKeys = {};
+        report.comparison.newFailures.concat(report.comparison["new"].filter(function (entry) { return entry.status === "failed"; }))
+          .forEach(function (entry) { newKeys[entry.implementation + "\u0000" + entry.suite + "\u0000" + entry.id] = true; });
+        var isNewItem = function (item) {
+          return newKeys[(item.failure.implementation || report.implementation) + "\u0000" + item.failure.suite + "\u0000" +
+            item.failure.id] === true;
+        };
+        failureItems = failureItems.filter(isNewItem).concat(failureItems.filter(function (item) { return !isNewItem(item); }));
+      }
       function renderFailure(item) {
         var failure = item.failure;
         var head = [el("span", { "class": "badge " + failure.kind }, [kindLabels[failure.kind] || failure.kind])];

@@ -18,6 +18,8 @@ public struct RunSnapshot: Sendable {
   public var runID: String?
   /// `YYYY-MM-DDTHH:MM:SSZ`, when the run started.
   public var time: String?
+  /// The CI's number for the run, when its report recorded one.
+  public var ciBuild: CIBuild?
   /// The implementations' names, in command-line order.
   public var implementations: [String]
   public var corpusDigest: String?
@@ -60,6 +62,7 @@ public struct RunSnapshot: Sendable {
       implementations: info.implementations.isEmpty ? [info.implementation] : info.implementations.map(\.name),
       corpusDigest: data.corpusDigest, corpusFiles: data.corpusFileCount, selection: info.selection,
       status: data.status, results: data.results)
+    ciBuild = info.ciBuild
     loadErrors = data.summary.totals.loadErrors
     if let interruption = data.summary.interruption {
       stoppedEarly = interruption.message
@@ -216,6 +219,7 @@ extension RunSnapshot {
       implementations: names, corpusDigest: corpus?["digest"]?.objectValue?["value"]?.stringValue,
       corpusFiles: corpus?["files"]?.numberValue?.intValue,
       selection: selection(members["selection"]), status: members["status"]?.stringValue, results: results)
+    snapshot.ciBuild = members["ciBuild"]?.stringValue.flatMap(CIBuild.init(label:))
     snapshot.loadErrors = members["totals"]?.objectValue?["loadErrors"]?.numberValue?.intValue ?? 0
     snapshot.stoppedEarly = members["interruption"]?.objectValue?["message"]?.stringValue
     snapshot.failures = failures

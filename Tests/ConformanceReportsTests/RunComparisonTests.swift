@@ -46,7 +46,22 @@ import Testing
     #expect(comparison.entries(.removed).map(\.reason) == ["filtered out", "vector gone"])
     // The failing new test counts as a regression too.
     #expect(comparison.regressions == 3)
-    #expect(comparison.line == "since r1: 2 new failures, 2 fixed, 1 still failing, 1 new, 2 removed")
+    // The earlier run is named by its time; without one (nor a CI number), by its run id.
+    #expect(
+      comparison.line == "since 2026-01-01 00:00:00 UTC: 2 new failures, 2 fixed, 1 still failing, 1 new, 2 removed")
+    #expect(
+      ComparisonMarkdown.lines(comparison, severalImplementations: false)[3]
+        == #"Since the run of 2026-01-01 00\:00\:00 UTC: **2 new failures**, 2 fixed, 1 still failing, 1 new, 2 removed."#
+    )
+    var untimed = before
+    untimed.time = nil
+    #expect(
+      RunComparison(previous: untimed, current: after).line
+        == "since r1: 2 new failures, 2 fixed, 1 still failing, 1 new, 2 removed")
+    untimed.ciBuild = CIBuild(label: "GitHub Actions run #57")
+    #expect(
+      RunComparison(previous: untimed, current: after).line
+        == "since GitHub Actions run #57: 2 new failures, 2 fixed, 1 still failing, 1 new, 2 removed")
     #expect(comparison.differences == [])
   }
 
