@@ -28,6 +28,34 @@ let failingFID =
     #expect(conformance(["help", "lint"]).output.hasPrefix("USAGE: conformance lint"))
   }
 
+  /// `--adapter exec java -jar a.jar` unquoted: the shell split the command, and the message
+  /// says to quote it, with the words it saw.
+  @Test func anUnquotedAdapterCommandIsToldToBeQuoted() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let junit = ["--junit", folder.path + "/j.xml"]
+    let split = conformance(
+      ["run"] + junit + ["--adapter", "exec", "java", "-jar", "it's.jar", "--suite", "leeep.fid"])
+    #expect(split.status == 2)
+    #expect(
+      split.error
+        == "conformance run: unknown option -jar: an --adapter command of several words is one argument, so quote it: --adapter 'exec java -jar'\nRun `conformance run --help` for usage.\n"
+    )
+    let quoted = conformance(["run"] + junit + ["--adapter", "exec", "x", "it's"])
+    #expect(
+      quoted.error.hasPrefix(
+        #"conformance run: unexpected argument 'x': an --adapter command of several words is one argument, so quote it: --adapter 'exec x it'\''s'"#
+      ))
+    let smoke = conformance(["smoke", "--adapter", "python3", "adapter.py"])
+    #expect(
+      smoke.error.hasPrefix(
+        "conformance smoke: unexpected argument 'adapter.py': an --adapter command of several words is one argument, so quote it: --adapter 'python3 adapter.py'\n"
+      ))
+    // A stray word elsewhere is only unexpected.
+    let stray = conformance(["run"] + junit + ["stray", "--adapter", "exec x"])
+    #expect(stray.error.hasPrefix("conformance run: unexpected argument 'stray'\n"))
+  }
+
   @Test func usageErrorsExitTwoWithAClearMessage() {
     let unknown = conformance(["rnu"])
     #expect(unknown.status == 2)
