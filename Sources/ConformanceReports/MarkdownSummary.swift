@@ -49,6 +49,11 @@ public enum MarkdownSummary {
     for row in data.suites {
       lines.append(tableRow("`\(ReportText.visible(row.suite).replacingBackticks())`", row.counts))
     }
+    // Files whose suite could not be read (a stale manifest, a file that is not JSON) are a row
+    // of their own, so the rows add up to the total.
+    var outsideSuites = Counts()
+    outsideSuites.loadErrors = totals.loadErrors - data.suites.reduce(0) { $0 + $1.counts.loadErrors }
+    if outsideSuites.loadErrors > 0 { lines.append(tableRow("(no suite)", outsideSuites)) }
     lines.append(tableRow("**Total**", totals))
 
     if !data.failures.isEmpty {
