@@ -104,11 +104,15 @@ final class ConsoleReporter: RunObserver {
           let label =
             result.expectedFailure?.isUnexpectedPass == true
             ? console.painted("UNEXPECTED PASS", "35") : console.painted("FAIL", "31")
+          // A long value (a 4,096-character token) is its length and a window around the
+          // first difference, the same place in both.
+          let shown = LongValue.pair(
+            JSONSerializer.compact.string(from: failure.expected), JSONSerializer.compact.string(from: failure.actual))
           keep(
             "\(label) \(tag)\(text(suite)) \(text(result.id)) (\(text(place)))\n" + details(result)
               + """
-                expected: \(render(failure.expected))
-                actual:   \(render(failure.actual))
+                expected: \(text(shown.expected))
+                actual:   \(text(shown.actual))
                 differs:  \(text(failure.difference))
               """ + reasonLine(result) + logLines(result.log), group: group(result.id))
         case .errored(let message):
@@ -325,7 +329,9 @@ final class ConsoleReporter: RunObserver {
     if let description = result.description, !description.isEmpty {
       text += "  description: \(self.text(description))\n"
     }
-    if let input = result.input { text += "  input:    \(render(input))\n" }
+    if let input = result.input {
+      text += "  input:    \(self.text(LongValue.shown(JSONSerializer.compact.string(from: input))))\n"
+    }
     return text
   }
 
