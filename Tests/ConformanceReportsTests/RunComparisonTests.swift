@@ -233,6 +233,13 @@ import Testing
     let latest = try #require(history.latestSnapshot)
     #expect(latest.failingKeys == [RunSnapshot.key("sdk", "leeep.fid", "bad.52")])
     #expect(latest.source == "history \(folder.path)/h/history.json")
+    // The CI number is kept and read back for the comparison's label.
+    var numbered = Self.entry(53)
+    numbered.ciBuild = CIBuild(label: "GitLab pipeline #1234")
+    history = history.appending(numbered, results: ResultIndex())
+    try ReportFileWriter.writeAtomically(history.text, to: history.path)
+    history = try RunHistory.load(folder: folder.path + "/h")
+    #expect(history.latestSnapshot?.ciBuild?.label == "GitLab pipeline #1234")
   }
 
   @Test func aHistoryThatCannotBeReadIsAnErrorNamingIt() throws {
@@ -243,6 +250,19 @@ import Testing
       throws: PreviousRunError(
         path: path,
         reason: "not a conformance-history/1 file (written by `conformance run --history`): runs[0]: no status")
+    ) { try RunHistory.load(folder: folder.path + "/h") }
+    // A CI number that is not one the harness writes is refused, not shown.
+    var entry = RunHistory.json(Self.entry(1)).objectValue!
+    entry["ciBuild"] = "Evil CI #1"
+    _ = try folder.write(
+      "h/history.json",
+      JSONSerializer.compact.string(from: ["format": "conformance-history/1", "runs": [.object(entry)]]))
+    #expect(
+      throws: PreviousRunError(
+        path: path,
+        reason:
+          "not a conformance-history/1 file (written by `conformance run --history`): runs[0]: ciBuild is not a CI run number"
+      )
     ) { try RunHistory.load(folder: folder.path + "/h") }
     _ = try folder.write("h/history.json", "{\"format\": \"conformance-history/1\", \"runs\": [")
     do {
