@@ -56,6 +56,12 @@ struct ArgumentSpec {
       index += 1
       if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
         parsed.positionals.append(argument)
+        // The words right after an option's value, for the hint that a command must be quoted.
+        if !optionsEnded, let last = parsed.lastOptionValue,
+          last.positionalIndex + last.positionalsAfter == parsed.positionals.count - 1
+        {
+          parsed.lastOptionValue?.positionalsAfter += 1
+        }
         continue
       }
       if argument == "--" {
@@ -67,7 +73,7 @@ struct ArgumentSpec {
         continue
       }
       guard argument.hasPrefix("--") else {
-        throw UsageError("unknown option \(argument)", command: command)
+        throw UsageError("unknown option \(argument)" + parsed.quoteHint(next: argument), command: command)
       }
       var name = String(argument.dropFirst(2))
       var inlineValue: String? = nil
@@ -86,7 +92,9 @@ struct ArgumentSpec {
         let known = options.map(\.name) + flags.map(\.name)
         let close = known.map { ($0, editDistance($0, name)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
         throw UsageError(
-          "unknown option --\(name)" + (close.map { " (did you mean --\($0)?)" } ?? ""), command: command)
+          "unknown option --\(name)" + (close.map { " (did you mean --\($0)?)" } ?? "")
+            + parsed.quoteHint(next: argument),
+          command: command)
       }
       let value: String
       if let inlineValue {
@@ -102,6 +110,7 @@ struct ArgumentSpec {
         throw UsageError("--\(name) may be given only once", command: command)
       }
       parsed.values[name, default: []].append(value)
+      parsed.lastOptionValue = inlineValue == nil ? (name, value, parsed.positionals.count, 0) : nil
     }
     return parsed
   }
@@ -149,6 +158,43 @@ struct ParsedArguments {
   var values: [String: [String]] = [:]
   var flags: Set<String> = []
   var positionals: [String] = []
+  /// The last option given as `--name value` (two words): its value, where the positionals stood
+  /// when it was read, and how many positionals came right after it.
+  var lastOptionValue: (name: String, value: String, positionalIndex: Int, positionalsAfter: Int)?
+
+  /// `unexpected argument 'x'` for a command that takes no positional argument; when the word came
+  /// right after `--adapter exec`, a command of several words not quoted, it says to quote it.
+  func unexpectedArgument(command: String) -> UsageError {
+    let stray = positionals[0]
+    guard let last = lastOptionValue, last.positionalIndex == 0, last.positionalsAfter > 0 else {
+      return UsageError("unexpected argument '\(stray)'", command: command)
+    }
+    return UsageError(
+      "unexpected argument '\(stray)'" + quoteHint(words: positionals.prefix(last.positionalsAfter)), command: command)
+  }
+
+  /// For a word that cannot be an option (`-jar`, `--verbose`) right after `--adapter COMMAND`
+  /// and the words that followed it: the hint to quote the command.
+  func quoteHint(next word: String) -> String {
+    guard let last = lastOptionValue, last.positionalIndex + last.positionalsAfter == positionals.count else {
+      return ""
+    }
+    return quoteHint(words: positionals.suffix(last.positionalsAfter) + [word])
+  }
+
+  /// `: an --adapter command of several words is one argument, so quote it: --adapter '…'`
+  /// when the last option read was `--adapter` and `words` followed it; empty otherwise.
+  private func quoteHint(words: some Collection<String>) -> String {
+    guard let last = lastOptionValue, last.name == "adapter" else { return "" }
+    let command = ([last.value] + words).joined(separator: " ")
+    return
+      ": an --adapter command of several words is one argument, so quote it: --adapter \(Self.shellQuoted(command))"
+  }
+
+  /// `text` as one shell word in single quotes (a `'` inside written `'\''`).
+  static func shellQuoted(_ text: String) -> String {
+    "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
+  }
 
   func value(_ name: String) -> String? { values[name]?.last }
   func all(_ name: String) -> [String] { values[name] ?? [] }

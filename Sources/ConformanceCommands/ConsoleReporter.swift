@@ -104,11 +104,15 @@ final class ConsoleReporter: RunObserver {
           let label =
             result.expectedFailure?.isUnexpectedPass == true
             ? console.painted("UNEXPECTED PASS", "35") : console.painted("FAIL", "31")
+          // A long value (a 4,096-character token) is its length and a window around the
+          // first difference, the same place in both.
+          let shown = LongValue.pair(
+            JSONSerializer.compact.string(from: failure.expected), JSONSerializer.compact.string(from: failure.actual))
           keep(
             "\(label) \(tag)\(text(suite)) \(text(result.id)) (\(text(place)))\n" + details(result)
               + """
-                expected: \(render(failure.expected))
-                actual:   \(render(failure.actual))
+                expected: \(text(shown.expected))
+                actual:   \(text(shown.actual))
                 differs:  \(text(failure.difference))
               """ + reasonLine(result) + logLines(result.log), group: group(result.id))
         case .errored(let message):
@@ -133,14 +137,15 @@ final class ConsoleReporter: RunObserver {
 
   func runFinished(_ summary: RunSummary) throws {
     clearProgress()
-    // Suites first, in the order their first problem came, then load errors.
-    let order = groups.filter { $0 != "\u{0}load" } + groups.filter { $0 == "\u{0}load" }
-    let items = order.flatMap { group in kept[group]!.map { (group, $0) } }
-    // Compared with an earlier run: every new failure (in turn from each suite) before the old.
+    // Suites first, in the order their first problem came, then load errors: taken in turn
+    // from each suite, every new failure (compared with an earlier run) before the old, and the
+    // files that did not load after all of them, never between two suites' failures.
+    let items = groups.filter { $0 != "\u{0}load" }.flatMap { group in kept[group]!.map { (group, $0) } }
     let isNew = { (item: (String, String)) in item.0.hasPrefix("\u{1}new") }
     let shownNew = roundRobin(items.filter(isNew), limit: failureLimit) { $0.0 }
-    let shown =
+    var shown =
       shownNew + roundRobin(items.filter { !isNew($0) }, limit: failureLimit - shownNew.count) { $0.0 }
+    shown += (kept["\u{0}load"] ?? []).prefix(failureLimit - shown.count).map { ("\u{0}load", $0) }
     var heading: String? = nil
     for item in shown {
       if failedBefore != nil, !item.0.hasPrefix("\u{0}") {
@@ -168,15 +173,21 @@ final class ConsoleReporter: RunObserver {
     if let limit = summary.stoppedAtProblems {
       console.print("stopped at problem \(limit) (--max-failures \(limit)): the remaining tests were not run")
     }
+    // Files whose suite could not be read (a stale manifest, a file that is not JSON) are a
+    // row of their own, so the rows add up to the total row and the closing line.
+    let suiteLoadErrors = summary.bySuite.values.reduce(0) { $0 + $1.loadErrors }
+    var outsideSuites = Counts()
+    outsideSuites.loadErrors = summary.totals.loadErrors - suiteLoadErrors
     if summary.implementations.isEmpty {
-      printTable(summary.bySuite, expected: expectedFailures[""] ?? [:])
+      printTable(summary.bySuite, expected: expectedFailures[""] ?? [:], outsideSuites: outsideSuites)
     } else {
       // A table per implementation; files that failed to load belong to none of them.
       for implementation in summary.implementations {
         console.print("")
         let counts = summary.byImplementation[implementation] ?? Counts()
         console.print(
-          "implementation \(text(implementation)): \(counts.passed) passed, \(counts.failed + counts.errored) failed"
+          "implementation \(text(implementation)): \(counts.passed) passed, \(counts.failed) failed"
+            + (counts.errored > 0 ? ", " + Self.count(counts.errored, "error", "errors") : "")
             + (counts.skipped > 0 ? ", \(counts.skipped) skipped" : ""))
         printTable(
           summary.bySuiteByImplementation[implementation] ?? [:], expected: expectedFailures[implementation] ?? [:],
@@ -208,7 +219,6 @@ final class ConsoleReporter: RunObserver {
       details.append(Self.count(totals.loadErrors, "file failed", "files failed") + " to load")
     }
     if totals.errored > 0 { details.append(Self.count(totals.errored, "test", "tests") + " errored") }
-    let stale = summary.staleExpectations.count + summary.implementationProblems.count
     if !summary.staleExpectations.isEmpty {
       details.append(
         Self.count(summary.staleExpectations.count, "stale expected-failure entry", "stale expected-failure entries"))
@@ -220,9 +230,21 @@ final class ConsoleReporter: RunObserver {
     console.print(Self.filesLine(summary))
     for line in writtenReports() { console.print(text(line)) }
     for line in comparisonLines() { console.print(text(line)) }
-    // The closing line counts every problem as failed, so it never says "0 failed" on a red run.
+    // The closing line counts what the table's total row counts, in its columns (errors: tests
+    // that errored and files that did not load), then the problems outside the table, so a red
+    // run never reads as "0 failed" alone.
     var closing =
-      "\(totals.passed) passed\(totals.flaky > 0 ? " (\(totals.flaky) flaky)" : ""), \(totals.failed + totals.errored + totals.loadErrors + stale) failed"
+      "\(totals.passed) passed\(totals.flaky > 0 ? " (\(totals.flaky) flaky)" : ""), \(totals.failed) failed"
+    let errors = totals.errored + totals.loadErrors
+    if errors > 0 { closing += ", " + Self.count(errors, "error", "errors") }
+    if !summary.staleExpectations.isEmpty {
+      closing +=
+        ", "
+        + Self.count(summary.staleExpectations.count, "stale expected-failure entry", "stale expected-failure entries")
+    }
+    if !summary.implementationProblems.isEmpty {
+      closing += ", " + Self.count(summary.implementationProblems.count, "adapter problem", "adapter problems")
+    }
     let expected = expectedFailures.values.flatMap(\.values).reduce(0, +)
     if expected > 0 { closing += ", \(expected) expected \(expected == 1 ? "failure" : "failures")" }
     if totals.skipped - expected > 0 { closing += ", \(totals.skipped - expected) skipped" }
@@ -265,20 +287,26 @@ final class ConsoleReporter: RunObserver {
 
   /// The counts per suite; expected failures in a column of their own when an expectations file
   /// is in force (they are skipped tests in the reports).
-  private func printTable(_ bySuite: [String: Counts], expected expectedBySuite: [String: Int], blankLine: Bool = true)
-  {
-    let suites = Self.ordered(bySuite.keys)
-    guard !suites.isEmpty else { return }
+  /// With more than one row, a `total` row sums them; load errors of files outside any suite
+  /// are the `(no suite)` row.
+  private func printTable(
+    _ bySuite: [String: Counts], expected expectedBySuite: [String: Int], outsideSuites: Counts = Counts(),
+    blankLine: Bool = true
+  ) {
+    var rows = Self.ordered(bySuite.keys).map { (text($0), bySuite[$0]!, expectedBySuite[$0] ?? 0) }
+    if outsideSuites.loadErrors > 0 { rows.append(("(no suite)", outsideSuites, 0)) }
+    guard !rows.isEmpty else { return }
+    if rows.count > 1 {
+      rows.append(("total", rows.reduce(Counts()) { $0 + $1.1 }, rows.reduce(0) { $0 + $1.2 }))
+    }
     if blankLine { console.print("") }
-    let width = max(5, suites.map(\.count).max() ?? 0)
+    let width = max(5, rows.map(\.0.count).max() ?? 0)
     console.print(
       "suite".padding(toLength: width) + "  passed  failed  errors" + (showsExpectedFailures ? "  xfailed" : "")
         + "  skipped")
-    for suite in suites {
-      let counts = bySuite[suite]!
-      let expected = expectedBySuite[suite] ?? 0
+    for (name, counts, expected) in rows {
       console.print(
-        suite.padding(toLength: width) + "  " + column(counts.passed, 6) + "  " + column(counts.failed, 6) + "  "
+        name.padding(toLength: width) + "  " + column(counts.passed, 6) + "  " + column(counts.failed, 6) + "  "
           + column(counts.errored + counts.loadErrors, 6)
           + (showsExpectedFailures ? "  " + column(expected, 7) : "") + "  "
           + column(counts.skipped - (showsExpectedFailures ? expected : 0), 7))
@@ -301,7 +329,9 @@ final class ConsoleReporter: RunObserver {
     if let description = result.description, !description.isEmpty {
       text += "  description: \(self.text(description))\n"
     }
-    if let input = result.input { text += "  input:    \(render(input))\n" }
+    if let input = result.input {
+      text += "  input:    \(self.text(LongValue.shown(JSONSerializer.compact.string(from: input))))\n"
+    }
     return text
   }
 

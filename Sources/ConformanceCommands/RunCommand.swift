@@ -163,7 +163,7 @@ enum RunCommand: Subcommand {
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     guard arguments.positionals.isEmpty else {
-      throw UsageError("unexpected argument '\(arguments.positionals[0])'", command: name)
+      throw arguments.unexpectedArgument(command: name)
     }
     Runner.startWorkerThreads()
     let roots = arguments.all("vectors").isEmpty ? ["Vectors"] : arguments.all("vectors")
@@ -304,8 +304,10 @@ enum RunCommand: Subcommand {
         return stopped.exitStatus
       }
       let commands = arguments.all("adapter").joined(separator: ", ")
+      // The report's testcase is named `--adapter` already: its reason does not repeat it.
+      let reason = error.message.hasPrefix("--adapter: ") ? String(error.message.dropFirst(11)) : error.message
       throw cannotStart(
-        "--adapter", error.message, message: error.message, implementation: commands, showsUsage: error.showsUsage)
+        "--adapter", reason, message: error.message, implementation: commands, showsUsage: error.showsUsage)
     }
     let implementationName = implementations.map(\.name).joined(separator: ", ")
     var expectedFailures: ExpectedFailures? = nil
@@ -390,6 +392,7 @@ enum RunCommand: Subcommand {
     info.corpusDigest = corpusDigest
     info.corpusVersion = corpusVersion
     info.runID = runID
+    info.ciBuild = CIBuild.from(environment: console.environment)
     info.reruns = reruns.count
     info.implementationVersion = implementations.count == 1 ? version(of: implementations[0]) : nil
     info.time = startTime.description

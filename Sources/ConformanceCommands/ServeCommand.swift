@@ -81,18 +81,81 @@ enum ServeCommand: Subcommand {
     return JSONSerializer.compact.string(from: .object(answer))
   }
 
+  /// `value` when it is an integer id, else `nil` (not JSON `null`: `JSONValue` takes a `nil`
+  /// literal as `null`, so a `? value : nil` would answer `"id": null`).
+  static func integerID(_ value: JSONValue?) -> JSONValue? {
+    guard let value, AdapterID.integer(value) != nil else { return Optional<JSONValue>.none }
+    return value
+  }
+
+  /// The `id` of a request that is not strict JSON, when it can still be read, so the client
+  /// can match the error to its request: the line starts with an object whose strings and
+  /// brackets close, and that has exactly one top-level `"id"` member, an integer literal that
+  /// fits an `Int`. Anything less — a cut line, two ids, `"id": 1.0` — is `nil`: an id is
+  /// never guessed. What breaks strictness elsewhere (invalid UTF-8 or a lone surrogate in a
+  /// string, a trailing comma, a duplicate key, words after the object) does not hide it.
+  static func readableID(in line: [UInt8]) -> JSONValue? {
+    let quote = UInt8(ascii: "\"")
+    let backslash = UInt8(ascii: "\\")
+    let whitespace: [UInt8] = [0x20, 0x09, 0x0A, 0x0D]
+    var index = 0
+    func skipWhitespace() { while index < line.count && whitespace.contains(line[index]) { index += 1 } }
+    skipWhitespace()
+    guard index < line.count, line[index] == UInt8(ascii: "{") else { return nil }
+    index += 1
+    var closers: [UInt8] = [UInt8(ascii: "}")]
+    var expectsKey = true  // at the top level, after `{` or `,`
+    var idCount = 0
+    var id: JSONValue? = nil
+    while index < line.count && !closers.isEmpty {
+      let byte = line[index]
+      if byte == quote {
+        let start = index
+        index += 1
+        while index < line.count && line[index] != quote { index += line[index] == backslash ? 2 : 1 }
+        guard index < line.count else { return nil }
+        index += 1
+        guard closers.count == 1 && expectsKey else { continue }
+        expectsKey = false
+        guard line[start..<index].elementsEqual(#""id""#.utf8) else { continue }
+        idCount += 1
+        skipWhitespace()
+        guard index < line.count && line[index] == UInt8(ascii: ":") else { return nil }
+        index += 1
+        skipWhitespace()
+        let valueStart = index
+        while index < line.count && !whitespace.contains(line[index]) && !Array(",{}[]\"".utf8).contains(line[index]) {
+          index += 1
+        }
+        id = integerID((try? JSONParser().parse(Array(line[valueStart..<index]))))
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "{"): closers.append(UInt8(ascii: "}"))
+      case UInt8(ascii: "["): closers.append(UInt8(ascii: "]"))
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        guard closers.removeLast() == byte else { return nil }
+      case UInt8(ascii: ","): if closers.count == 1 { expectsKey = true }
+      default: break
+      }
+      index += 1
+    }
+    guard closers.isEmpty, idCount == 1 else { return nil }
+    return id
+  }
+
   /// The answer line for one request line.
   static func answer(to line: [UInt8], implementation: ReferenceImplementation) -> String {
     let request: JSONValue
     do {
       request = try JSONParser().parse(line)
     } catch {
-      return failure("request is not strict JSON: \(error)", id: nil)
+      return failure("request is not strict JSON: \(error)", id: readableID(in: line))
     }
     guard case .object(let object) = request, case .string(let type)? = object["type"] else {
       return failure(
         "request must be an object with a string \"type\"",
-        id: request.objectValue?["id"].flatMap { AdapterID.integer($0) != nil ? $0 : nil })
+        id: integerID(request.objectValue?["id"]))
     }
     switch type {
     case "hello":
@@ -126,7 +189,7 @@ enum ServeCommand: Subcommand {
       }
     default:
       return failure(
-        "unknown request type \"\(type)\"", id: object["id"].flatMap { AdapterID.integer($0) != nil ? $0 : nil })
+        "unknown request type \"\(type)\"", id: integerID(object["id"]))
     }
   }
 }

@@ -48,7 +48,7 @@ enum SmokeCommand: Subcommand {
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     guard arguments.positionals.isEmpty else {
-      throw UsageError("unexpected argument '\(arguments.positionals[0])'", command: name)
+      throw arguments.unexpectedArgument(command: name)
     }
     guard let command = arguments.value("adapter") else {
       throw UsageError("--adapter COMMAND is required", command: name)

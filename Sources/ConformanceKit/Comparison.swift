@@ -32,13 +32,15 @@ public enum Comparison {
     case (.object(let a), .object(let b)):
       for key in a.keysInByteOrder {
         let childPath = "\(path)\(pathComponent(key))"
-        guard let other = b[key] else { return "at \(childPath): expected \(render(a[key]!)), key missing" }
+        guard let other = b[key] else {
+          return "at \(childPath): expected \(LongValue.shown(render(a[key]!))), key missing"
+        }
         if let difference = jsonDifference(expected: a[key]!, actual: other, path: childPath) {
           return difference
         }
       }
       for key in b.keysInByteOrder where a[key] == nil {
-        return "at \(path)\(pathComponent(key)): unexpected key with \(render(b[key]!))"
+        return "at \(path)\(pathComponent(key)): unexpected key with \(LongValue.shown(render(b[key]!)))"
       }
       return nil
     case (.array(let a), .array(let b)):
@@ -52,7 +54,17 @@ public enum Comparison {
       }
       return nil
     default:
-      return expected == actual ? nil : "at \(path): expected \(render(expected)), got \(render(actual))"
+      guard expected != actual else { return nil }
+      let (expectedText, actualText) = (render(expected), render(actual))
+      guard LongValue.isLong(expectedText) || LongValue.isLong(actualText) else {
+        return "at \(path): expected \(expectedText), got \(actualText)"
+      }
+      // Long values (a 4,096-character token): a window of each around the first difference.
+      let at = LongValue.firstDifference(expectedText, actualText) ?? 0
+      return
+        "at \(path): expected \(LongValue.window(expectedText, at: at)), got \(LongValue.window(actualText, at: at)) "
+        + "(\(LongValue.grouped(LongValue.length(expectedText))) and \(LongValue.grouped(LongValue.length(actualText))) "
+        + "characters of JSON, first difference at character \(LongValue.grouped(at + 1)))"
     }
   }
 

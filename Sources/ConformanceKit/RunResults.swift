@@ -168,6 +168,12 @@ public struct FileReport: Sendable {
   /// Whether the file is part of the run's selection: one of its tests passes the filters
   /// (whichever shard owns it), it ran or skipped a test, or it failed to load. Reports and tables
   /// leave the other files out.
+  /// Whether this is a root's `manifest.json` (a stale or malformed one, as a load error).
+  public var isManifest: Bool {
+    guard case .loadFailure = content else { return false }
+    return location.path == CorpusListing.manifestName
+  }
+
   public var isInSelection: Bool {
     switch content {
     case .loadFailure: return true
@@ -305,7 +311,9 @@ public struct RunSummary: Sendable {
     // A file is in the selection when one of its tests passes the filters (whichever shard owns
     // it) or it failed to load; the tables list only the suites of such files.
     let selected = report.isInSelection
-    if countingFile {
+    // A root's manifest is checked like a file and reported as one when stale, but it is not a
+    // vector file: "(of N loaded)" counts vector files only.
+    if countingFile && !report.isManifest {
       files += 1
       filterMatches += report.filterMatches
       if counts.tests > 0 || counts.loadErrors > 0 { filesRun += 1 }

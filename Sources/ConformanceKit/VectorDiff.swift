@@ -33,11 +33,21 @@ public struct VectorDiff: Sendable {
     public var differences: [String]
   }
 
+  /// A manifest that does not give the corpus's version.
+  public enum ManifestProblem: Sendable, Equatable {
+    case stale(version: String)
+    case malformed
+  }
+
   /// A corpus as loaded: its vectors, files and suites, and its manifest's version if it has
   /// one that matches.
   public struct Side: Sendable {
     public var root: String
     public var version: String?
+    /// Why a root with a `manifest.json` has no ``version``: `stale` (the files changed since
+    /// it was written, with the version it names) or `malformed`; `nil` when it matches or
+    /// there is none.
+    public var manifestProblem: ManifestProblem?
     public var files: [String]
     public var suites: [String]
     public var tests: Int
@@ -180,7 +190,14 @@ extension VectorDiff.Side {
       }
     }
     guard failures.isEmpty else { return .failure(ManifestBuildError(failures: failures)) }
-    let version = CorpusManifest.check(listing, loader: loader).version?.description
-    return .success(VectorDiff.Side(root: root, version: version, files: files, declaredSuites: declared.names))
+    let status = CorpusManifest.check(listing, loader: loader)
+    var side = VectorDiff.Side(
+      root: root, version: status.version?.description, files: files, declaredSuites: declared.names)
+    switch status {
+    case .stale(let manifest, _): side.manifestProblem = .stale(version: manifest.version.description)
+    case .malformed: side.manifestProblem = .malformed
+    case .absent, .matches: break
+    }
+    return .success(side)
   }
 }

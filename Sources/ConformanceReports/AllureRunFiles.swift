@@ -10,19 +10,26 @@ import ConformanceKit
 /// The run-wide files of an Allure results folder: `environment.properties`, `executor.json`
 /// (only on a CI whose variables say which) and `categories.json`.
 enum AllureRunFiles {
-  /// `environment.properties`: harness version, corpus digest, implementations, run id, roots.
+  /// `environment.properties`: harness version, corpus version and digest, roots, implementations
+  /// and each one's version, run id.
   /// Allure reads it with Java's `Properties.load`, which takes ISO 8859-1: every other
   /// character is written as a `\uXXXX` escape (UTF-16), and `\`, `=`, `:`, `#`, `!`, leading
   /// spaces and line breaks are escaped, so no value can add a key.
   static func environment(_ info: RunReportInfo, corpusDigest: String?) -> AllureFile {
     var entries: [(String, String)] = [("harness", "\(info.toolName) \(info.toolVersion)")]
+    // The corpus's release, or `unreleased` when no root has a manifest matching its files, as
+    // the Markdown and HTML reports say it.
+    entries.append(("corpus.version", info.corpusVersion ?? "unreleased"))
     if let corpusDigest { entries.append(("corpus.digest", "sha256:" + corpusDigest)) }
     entries.append(("corpus.roots", info.roots.joined(separator: ", ")))
     entries.append(("implementations", info.implementation))
-    for implementation in info.implementations {
-      if let version = implementation.version {
-        entries.append(("implementation.\(implementation.name).version", version))
-      }
+    // Each implementation's version: the adapter hello's (this build's for the reference
+    // parsers); a run of one keeps it in `implementationVersion`.
+    let versions =
+      info.implementations.isEmpty
+      ? [(info.implementation, info.implementationVersion)] : info.implementations.map { ($0.name, $0.version) }
+    for (name, version) in versions {
+      if let version { entries.append(("implementation.\(name).version", version)) }
     }
     if let runID = info.runID { entries.append(("run.id", runID)) }
     let text = entries.map { key, value in escape(key, isKey: true) + "=" + escape(value, isKey: false) }

@@ -7,8 +7,10 @@ enum ComparisonMarkdown {
   static func lines(_ comparison: RunComparison, severalImplementations: Bool) -> [String] {
     var lines = ["", "### Since the last run", ""]
     let previous = comparison.previous
+    // Named for people by its time and CI number (both checked: digits and fixed words only).
     var opening = "Since run " + (previous.runID.map(ReportText.codeSpan) ?? ReportText.markdown(previous.source))
     if let time = previous.time { opening += " (\(ReportText.markdown(time)))" }
+    if let label = previous.label { opening = "Since the run of \(ReportText.markdown(label))" }
     let counts = RunComparison.Category.allCases.map { category -> String in
       let text = "\(comparison.count(category)) \(category.words)"
       return category == .newFailures && comparison.count(category) > 0 ? "**\(text)**" : text

@@ -17,7 +17,8 @@ enum HTMLBetweenRuns {
   }
 
   /// Per implementation, passed and failed (failed + errored) tests over the runs, oldest left;
-  /// each series on its own scale, so twelve failures beside 8,000 passes still show.
+  /// each series on its own scale, around its own values (``axisRange(minimum:maximum:)``), so
+  /// twelve failures beside 8,000 passes, and 427 then 417 passes, still show.
   static func trend(_ entries: [RunHistory.Entry]) -> String {
     var names: [String] = []
     for entry in entries.reversed() {
@@ -53,14 +54,16 @@ enum HTMLBetweenRuns {
     let bottom = 26
     let plotWidth = width - left - right
     let plotHeight = height - top - bottom
-    let maximum = max(1, values.compactMap(\.value).max() ?? 0)
+    let maximum = values.compactMap(\.value).max() ?? 0
     let minimum = values.compactMap(\.value).min() ?? 0
+    let axis = axisRange(minimum: minimum, maximum: maximum)
     func x(_ index: Int) -> Int {
       values.count == 1 ? left + plotWidth / 2 : left + index * plotWidth / (values.count - 1)
     }
-    func y(_ value: Int) -> Int { top + plotHeight - value * plotHeight / maximum }
+    func y(_ value: Int) -> Int { top + plotHeight - (value - axis.lower) * plotHeight / (axis.upper - axis.lower) }
     var svg =
       "<svg class=\"trend-chart\" data-series=\"\(series)\" data-values=\"\(values.map { $0.value.map(String.init) ?? "-" }.joined(separator: " "))\" "
+      + "data-axis=\"\(axis.lower) \(axis.upper)\" "
       + "xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" "
       + "aria-label=\"\(series) per run\">"
     svg +=
@@ -69,9 +72,9 @@ enum HTMLBetweenRuns {
       "<line x1=\"\(left)\" y1=\"\(top + plotHeight)\" x2=\"\(left + plotWidth)\" y2=\"\(top + plotHeight)\" stroke=\"#afb8c1\"/>"
     svg += "<line x1=\"\(left)\" y1=\"\(top)\" x2=\"\(left)\" y2=\"\(top + plotHeight)\" stroke=\"#afb8c1\"/>"
     svg +=
-      "<text x=\"\(left - 6)\" y=\"\(top + 4)\" font-size=\"11\" text-anchor=\"end\" fill=\"#57606a\">\(maximum)</text>"
+      "<text x=\"\(left - 6)\" y=\"\(top + 4)\" font-size=\"11\" text-anchor=\"end\" fill=\"#57606a\">\(axis.upper)</text>"
     svg +=
-      "<text x=\"\(left - 6)\" y=\"\(top + plotHeight + 4)\" font-size=\"11\" text-anchor=\"end\" fill=\"#57606a\">0</text>"
+      "<text x=\"\(left - 6)\" y=\"\(top + plotHeight + 4)\" font-size=\"11\" text-anchor=\"end\" fill=\"#57606a\">\(axis.lower)</text>"
     if let first = values.first?.entry.time, let last = values.last?.entry.time {
       svg +=
         "<text x=\"\(left)\" y=\"\(height - 6)\" font-size=\"11\" fill=\"#57606a\">\(ReportText.html(first))</text>"
@@ -95,12 +98,23 @@ enum HTMLBetweenRuns {
     }
     for (index, point) in values.enumerated() {
       guard let value = point.value else { continue }
-      let run = point.entry.runID.map { "run " + $0.prefix(12) + "…" } ?? "run"
-      let title = "\(run)\(point.entry.time.map { " " + $0 } ?? ""): \(value) \(series)"
+      let run =
+        RunLabel.text(time: point.entry.time, ciBuild: point.entry.ciBuild)
+        ?? point.entry.runID.map { "run " + $0.prefix(12) + "…" } ?? "run"
+      let title = "\(run): \(value) \(series)"
       svg +=
         "<circle cx=\"\(x(index))\" cy=\"\(y(value))\" r=\"3.5\" fill=\"\(colour)\" data-value=\"\(value)\"><title>\(ReportText.html(title))</title></circle>"
     }
     return svg + "</svg>"
+  }
+
+  /// The vertical axis of a series: from a little under its smallest value to a little over its
+  /// largest (a tenth of the span, at least 1, never below 0), so 427 then 417 passed is a fall
+  /// across the chart rather than a flat line at the top of a 0-to-427 axis. A series that never
+  /// changes is a flat line in the middle.
+  static func axisRange(minimum: Int, maximum: Int) -> (lower: Int, upper: Int) {
+    let margin = max(1, (maximum - minimum) / 10)
+    return (max(0, minimum - margin), maximum + margin)
   }
 
   static let css = #"""
@@ -136,8 +150,10 @@ enum HTMLBetweenRuns {
       var several = (shared.report.implementations || []).length > 0;
       document.getElementById("since-section").hidden = false;
       var previous = comparison.previous;
-      document.getElementById("since-line").textContent = shared.visible("Since run " + (previous.runId || previous.source) +
-        (previous.time ? " (" + previous.time + ")" : "") + ": " + categories.map(function (category) {
+      // Named for people (its time and CI number) when the report knows them.
+      document.getElementById("since-line").textContent = shared.visible((previous.label ? "Since the run of " +
+        previous.label : "Since run " + (previous.runId || previous.source) + (previous.time ? " (" + previous.time + ")" : "")) +
+        ": " + categories.map(function (category) {
           return comparison.counts[category[0]] + " " + category[1];
         }).join(", "));
       var differences = document.getElementById("since-differences");

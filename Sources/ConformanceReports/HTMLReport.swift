@@ -89,6 +89,26 @@ public enum HTMLReport {
       if let actual = failure.actual {
         view["actual"] = parts(DifferenceHighlight.render(actual, marking: located?.actual))
       }
+      // A long value is shown as its length and a window around the first difference (the same
+      // place in both sides), the whole value one click away (LongValue).
+      let expectedText = JSONSerializer.compact.string(from: failure.expected)
+      let actualText = failure.actual.map { JSONSerializer.compact.string(from: $0) }
+      if LongValue.isLong(expectedText) || actualText.map(LongValue.isLong) == true {
+        var windows: JSONObject = [:]
+        if let actualText {
+          let pair = LongValue.pair(expectedText, actualText)
+          windows["expected"] = .string(pair.expected)
+          windows["actual"] = .string(pair.actual)
+        } else {
+          windows["expected"] = .string(LongValue.shown(expectedText))
+        }
+        view["windows"] = .object(windows)
+      }
+      if let input = failure.input, case let inputText = JSONSerializer.compact.string(from: input),
+        LongValue.isLong(inputText)
+      {
+        view["inputWindow"] = .string(LongValue.shown(inputText))
+      }
       if let input = failure.input {
         // Nothing is marked in an input: its beginning is kept when it is long.
         let text = DifferenceHighlight.render(input, marking: nil).before

@@ -57,6 +57,7 @@ enum HTMLReportAssets {
     .side-label { font-size: 12px; color: #57606a; text-transform: uppercase; letter-spacing: .04em; }
     pre.json { margin: 2px 0 0; padding: 8px; background: #f6f8fa; border-radius: 6px; overflow-x: auto;
       white-space: pre-wrap; overflow-wrap: anywhere; }
+    details.whole summary { cursor: pointer; font-size: 12px; color: #0969da; margin-top: 2px; }
     mark { background: #ffd33d; color: inherit; border-radius: 2px; outline: 1px solid #d4a72c; }
     .list-row { border-bottom: 1px solid var(--line); padding: 6px 0; overflow-wrap: anywhere; }
     .empty, .more { color: #57606a; font-style: italic; }
@@ -194,11 +195,18 @@ enum HTMLReportAssets {
       // Failures, with expected and actual side by side and the first difference marked.
       // The JSON texts come from the serializer (invisible scalars already escaped); only their
       // own line breaks are kept.
-      function jsonBlock(label, parts) {
+      // With `windowText` (a long value: its length and a window around the first difference),
+      // the window is shown and the whole value is one click away.
+      function jsonBlock(label, parts, windowText) {
         var pre = el("pre", { "class": "json" }, [document.createTextNode(visible(parts[0], true))]);
         if (parts[1] !== "") pre.append(el("mark", null, [document.createTextNode(visible(parts[1], true))]));
         pre.append(document.createTextNode(visible(parts[2], true)));
-        return el("div", { "class": "side" }, [el("div", { "class": "side-label" }, [label]), pre]);
+        if (windowText === undefined) {
+          return el("div", { "class": "side" }, [el("div", { "class": "side-label" }, [label]), pre]);
+        }
+        return el("div", { "class": "side" }, [el("div", { "class": "side-label" }, [label]),
+          el("pre", { "class": "json window" }, [document.createTextNode(visible(windowText, true))]),
+          el("details", { "class": "whole" }, [el("summary", null, ["whole value"]), pre])]);
       }
       var kindLabels = { failed: "failed", errored: "errored", "unexpected-pass": "unexpected pass" };
       var failureItems = report.failures.map(function (failure, index) {
@@ -207,6 +215,18 @@ enum HTMLReportAssets {
           failure.file, failure.description || "", failure.tags.join(" "), failure.difference || failure.error || "",
           view.expected.join(""), view.actual ? view.actual.join("") : "", failure.entry || ""]) };
       });
+      // Compared with an earlier run, the new failures come first, as on the console; each group
+      // keeps the report's order.
+      if (report.comparison) {
+        var newKeys = {};
+        report.comparison.newFailures.concat(report.comparison["new"].filter(function (entry) { return entry.status === "failed"; }))
+          .forEach(function (entry) { newKeys[entry.implementation + "\u0000" + entry.suite + "\u0000" + entry.id] = true; });
+        var isNewItem = function (item) {
+          return newKeys[(item.failure.implementation || report.implementation) + "\u0000" + item.failure.suite + "\u0000" +
+            item.failure.id] === true;
+        };
+        failureItems = failureItems.filter(isNewItem).concat(failureItems.filter(function (item) { return !isNewItem(item); }));
+      }
       function renderFailure(item) {
         var failure = item.failure;
         var head = [el("span", { "class": "badge " + failure.kind }, [kindLabels[failure.kind] || failure.kind])];
@@ -228,9 +248,12 @@ enum HTMLReportAssets {
         var errored = failure.kind === "errored";
         children.push(el("p", { "class": "difference" }, [errored ? "error: " : "difference: ",
           el("strong", null, [errored ? failure.error : failure.difference])]));
-        if (item.view.input) children.push(el("div", { "class": "input" }, [jsonBlock("input", item.view.input)]));
-        var sides = el("div", { "class": "sides" }, [jsonBlock("expected", item.view.expected)]);
-        if (item.view.actual) sides.append(jsonBlock("actual", item.view.actual));
+        var windows = item.view.windows || {};
+        if (item.view.input) {
+          children.push(el("div", { "class": "input" }, [jsonBlock("input", item.view.input, item.view.inputWindow)]));
+        }
+        var sides = el("div", { "class": "sides" }, [jsonBlock("expected", item.view.expected, windows.expected)]);
+        if (item.view.actual) sides.append(jsonBlock("actual", item.view.actual, windows.actual));
         children.push(sides);
         return el("article", { "class": "failure " + failure.kind, "data-suite": failure.suite, "data-id": failure.id,
           "data-implementation": failure.implementation || "" }, children);

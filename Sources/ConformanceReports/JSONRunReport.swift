@@ -36,6 +36,7 @@ public enum JSONRunReport {
       top["unusedExcludes"] = .array(data.summary.unusedExcludes.map(JSONValue.string))
     }
     if let time = info.time { top["time"] = .string(time) }
+    if let build = info.ciBuild { top["ciBuild"] = .string(build.label) }
     if let reason = data.statusReason { top["statusReason"] = .string(reason) }
     if let interruption = data.summary.interruption {
       top["interruption"] = [

@@ -49,6 +49,11 @@ public enum MarkdownSummary {
     for row in data.suites {
       lines.append(tableRow("`\(ReportText.visible(row.suite).replacingBackticks())`", row.counts))
     }
+    // Files whose suite could not be read (a stale manifest, a file that is not JSON) are a row
+    // of their own, so the rows add up to the total.
+    var outsideSuites = Counts()
+    outsideSuites.loadErrors = totals.loadErrors - data.suites.reduce(0) { $0 + $1.counts.loadErrors }
+    if outsideSuites.loadErrors > 0 { lines.append(tableRow("(no suite)", outsideSuites)) }
     lines.append(tableRow("**Total**", totals))
 
     if !data.failures.isEmpty {
@@ -151,10 +156,16 @@ public enum MarkdownSummary {
     let label = failure.kind == .errored ? "Error" : "Difference"
     facts.append("\(label): \(ReportText.markdown(ReportText.truncated(failure.message, limit: jsonLimit)))")
     lines.append(facts.joined(separator: "  \n"))
+    // A long value is its length and a window around the first difference (LongValue).
     var block: [String] = []
-    if let input = failure.input { block.append("input:    " + json(input)) }
-    block.append("expected: " + json(failure.expected))
-    if let actual = failure.actual { block.append("actual:   " + json(actual)) }
+    if let input = failure.input { block.append("input:    " + shown(LongValue.shown(compact(input)))) }
+    if let actual = failure.actual {
+      let pair = LongValue.pair(compact(failure.expected), compact(actual))
+      block.append("expected: " + shown(pair.expected))
+      block.append("actual:   " + shown(pair.actual))
+    } else {
+      block.append("expected: " + shown(LongValue.shown(compact(failure.expected))))
+    }
     let body = block.joined(separator: "\n")
     let fence = ReportText.fence(for: body)
     lines.append("")
@@ -162,10 +173,13 @@ public enum MarkdownSummary {
     return lines
   }
 
-  static func json(_ value: JSONValue) -> String {
-    // The serializer already writes invisible scalars as \u escapes; `visible` also covers
-    // anything it lets through, so the block stays one line per value.
-    ReportText.visible(ReportText.truncated(JSONSerializer.compact.string(from: value), limit: jsonLimit))
+  static func compact(_ value: JSONValue) -> String { JSONSerializer.compact.string(from: value) }
+
+  /// A value's JSON text as the code block shows it, cut at ``jsonLimit``. The serializer
+  /// already writes invisible scalars as \u escapes; `visible` also covers anything it lets
+  /// through, so the block stays one line per value.
+  static func shown(_ text: String) -> String {
+    ReportText.visible(ReportText.truncated(text, limit: jsonLimit))
   }
 
   /// `1 entry`, `2 entries`.

@@ -65,8 +65,12 @@ public struct RunComparison: Sendable {
     public var source: String
     public var runID: String?
     public var time: String?
+    public var ciBuild: CIBuild? = nil
     public var implementations: [String]
     public var corpusDigest: String?
+
+    /// How people name the run: its time and CI number (``RunLabel``); `nil` when neither is known.
+    public var label: String? { RunLabel.text(time: time, ciBuild: ciBuild) }
   }
 
   public func entries(_ category: Category) -> [Entry] { lists[category] ?? [] }
@@ -80,10 +84,12 @@ public struct RunComparison: Sendable {
     count(.newFailures) + newFailing
   }
 
-  /// How the earlier run is named: its run id, else where it came from.
-  public var previousName: String { previous.runID ?? previous.source }
+  /// How the earlier run is named: its time and CI number, else its run id, else where it came
+  /// from.
+  public var previousName: String { previous.label ?? previous.runID ?? previous.source }
 
-  /// `since <run id>: N new failures, N fixed, N still failing, N new, N removed`.
+  /// `since 2026-01-02 10:00:00 UTC (GitLab pipeline #1234): N new failures, N fixed, N still
+  /// failing, N new, N removed` (``previousName``).
   public var line: String {
     "since \(previousName): "
       + Category.allCases.map { "\(count($0)) \($0.words)" }.joined(separator: ", ")
@@ -241,8 +247,8 @@ public struct RunComparison: Sendable {
 extension RunComparison.RunInfo {
   init(_ snapshot: RunSnapshot) {
     self.init(
-      source: snapshot.source, runID: snapshot.runID, time: snapshot.time, implementations: snapshot.implementations,
-      corpusDigest: snapshot.corpusDigest)
+      source: snapshot.source, runID: snapshot.runID, time: snapshot.time, ciBuild: snapshot.ciBuild,
+      implementations: snapshot.implementations, corpusDigest: snapshot.corpusDigest)
   }
 }
 
@@ -264,6 +270,8 @@ extension RunComparison {
     var previousObject: JSONObject = ["source": .string(previous.source)]
     if let runID = previous.runID { previousObject["runId"] = .string(runID) }
     if let time = previous.time { previousObject["time"] = .string(time) }
+    if let build = previous.ciBuild { previousObject["ciBuild"] = .string(build.label) }
+    if let label = previous.label { previousObject["label"] = .string(label) }
     previousObject["implementations"] = .array(previous.implementations.map(JSONValue.string))
     if let digest = previous.corpusDigest { previousObject["corpusDigest"] = .string(digest) }
     var counts = JSONObject()
@@ -301,6 +309,8 @@ extension RunComparison {
     var currentObject: JSONObject = ["source": .string(current.source)]
     if let runID = current.runID { currentObject["runId"] = .string(runID) }
     if let time = current.time { currentObject["time"] = .string(time) }
+    if let build = current.ciBuild { currentObject["ciBuild"] = .string(build.label) }
+    if let label = current.label { currentObject["label"] = .string(label) }
     currentObject["implementations"] = .array(current.implementations.map(JSONValue.string))
     if let digest = current.corpusDigest { currentObject["corpusDigest"] = .string(digest) }
     var top: JSONObject = ["format": .string(Self.format), "oldReport": .string(old), "newReport": .string(new)]

@@ -42,6 +42,7 @@ public struct RunHistory: Sendable {
   public struct Entry: Sendable {
     public var runID: String?
     public var time: String?
+    public var ciBuild: CIBuild? = nil
     public var status: String
     public var corpusDigest: String
     public var corpusFiles: Int
@@ -76,6 +77,7 @@ public struct RunHistory: Sendable {
       results: results)
     snapshot.lookup = latestLookup
     for implementation in last.implementations { snapshot.versions[implementation.name] = implementation.version }
+    snapshot.ciBuild = last.ciBuild
     for implementation in last.implementations {
       for suite in implementation.suites {
         for id in suite.failing {
@@ -109,7 +111,7 @@ public struct RunHistory: Sendable {
       return ImplementationEntry(name: name, suites: suites, version: version)
     }
     return Entry(
-      runID: info.runID, time: info.time, status: data.status, corpusDigest: data.corpusDigest,
+      runID: info.runID, time: info.time, ciBuild: info.ciBuild, status: data.status, corpusDigest: data.corpusDigest,
       corpusFiles: data.corpusFileCount, selection: info.selection, implementations: implementations)
   }
 
@@ -134,6 +136,7 @@ public struct RunHistory: Sendable {
     var object = JSONObject()
     if let runID = entry.runID { object["runId"] = .string(runID) }
     if let time = entry.time { object["time"] = .string(time) }
+    if let build = entry.ciBuild { object["ciBuild"] = .string(build.label) }
     object["status"] = .string(entry.status)
     object["corpusDigest"] = .string(entry.corpusDigest)
     object["corpusFiles"] = .number(JSONNumber(entry.corpusFiles))
@@ -286,6 +289,11 @@ public struct RunHistory: Sendable {
     }
     let time = object["time"]?.stringValue
     if let time, time.utf8.count > 40 { throw EntryProblem(reason: "time is not a time") }
+    var ciBuild: CIBuild? = nil
+    if let label = object["ciBuild"]?.stringValue {
+      guard let build = CIBuild(label: label) else { throw EntryProblem(reason: "ciBuild is not a CI run number") }
+      ciBuild = build
+    }
     guard let implementationValues = object["implementations"]?.arrayValue else {
       throw EntryProblem(reason: "no implementations")
     }
@@ -320,7 +328,7 @@ public struct RunHistory: Sendable {
       implementations.append(ImplementationEntry(name: name, suites: suites, version: version))
     }
     return Entry(
-      runID: runID, time: time, status: status, corpusDigest: digest,
+      runID: runID, time: time, ciBuild: ciBuild, status: status, corpusDigest: digest,
       corpusFiles: try count(object["corpusFiles"] ?? 0, "corpusFiles"),
       selection: RunSnapshot.selection(object["selection"]), implementations: implementations)
   }

@@ -24,6 +24,8 @@ public struct RunReportInfo: Sendable {
   public var corpusVersion: String?
   /// The run's id, the same in every report of the run (``RunID``); `nil` leaves it out.
   public var runID: String?
+  /// The CI's number for the run, when the CI gives one: with ``time``, how people name it.
+  public var ciBuild: CIBuild?
   /// `--reruns N`: the reports then list flaky tests and count them.
   public var reruns = 0
   /// In a run of one implementation, its version: the adapter hello's `version`, this build's

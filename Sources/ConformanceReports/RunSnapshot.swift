@@ -18,6 +18,8 @@ public struct RunSnapshot: Sendable {
   public var runID: String?
   /// `YYYY-MM-DDTHH:MM:SSZ`, when the run started.
   public var time: String?
+  /// The CI's number for the run, when its report recorded one.
+  public var ciBuild: CIBuild?
   /// The implementations' names, in command-line order.
   public var implementations: [String]
   /// Each implementation's version (its adapter hello's `version`), by name, where it gave one.
@@ -70,6 +72,7 @@ public struct RunSnapshot: Sendable {
     } else {
       for implementation in info.implementations { versions[implementation.name] = implementation.version }
     }
+    ciBuild = info.ciBuild
     loadErrors = data.summary.totals.loadErrors
     if let interruption = data.summary.interruption {
       stoppedEarly = interruption.message
@@ -240,6 +243,7 @@ extension RunSnapshot {
         snapshot.versions[name] = version
       }
     }
+    snapshot.ciBuild = members["ciBuild"]?.stringValue.flatMap(CIBuild.init(label:))
     snapshot.loadErrors = members["totals"]?.objectValue?["loadErrors"]?.numberValue?.intValue ?? 0
     snapshot.stoppedEarly = members["interruption"]?.objectValue?["message"]?.stringValue
     snapshot.statusReason = members["statusReason"]?.stringValue

@@ -38,6 +38,10 @@ public enum VectorDiffReport {
   static func side(_ side: VectorDiff.Side) -> JSONValue {
     [
       "root": .string(side.root), "version": side.version.map(JSONValue.string) ?? .null,
+      "manifest": .string(
+        side.version != nil
+          ? "matches"
+          : side.manifestProblem.map { if case .stale = $0 { "stale" } else { "malformed" } } ?? "absent"),
       "files": .number(JSONNumber(side.files.count)), "tests": .number(JSONNumber(side.tests)),
     ]
   }
@@ -117,7 +121,7 @@ public enum VectorDiffReport {
     }
     let added = diff.changes.filter { $0.kind == .added }
     if !added.isEmpty || !diff.filesAdded.isEmpty {
-      lines += ["", "### Added (\(added.count) vectors)", ""]
+      lines += ["", "### Added (\(vectors(added.count)))", ""]
       if !diff.suitesAdded.isEmpty && !first {
         lines.append("Suites added: " + diff.suitesAdded.map(code).joined(separator: ", ") + ".")
         lines.append("")
@@ -133,7 +137,7 @@ public enum VectorDiffReport {
     }
     let metadata = diff.changes.filter { $0.kind == .metadataChanged }
     if !metadata.isEmpty || !diff.filesRemoved.isEmpty {
-      lines += ["", "### Descriptions, tags, sources and moves (\(metadata.count) vectors)", ""]
+      lines += ["", "### Descriptions, tags, sources and moves (\(vectors(metadata.count)))", ""]
       if !metadata.isEmpty {
         lines.append("Nothing an implementation answers changes.")
         lines += idLists(metadata, detail: true)
@@ -149,9 +153,21 @@ public enum VectorDiffReport {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// `` `v1` (version 1.0.0, 1 vector) ``; a root whose manifest is stale or malformed says so
+  /// rather than "no manifest".
   static func sideText(_ side: VectorDiff.Side) -> String {
-    "\(code(side.root)) (\(side.version.map { "version \($0)" } ?? "no manifest"), \(side.tests) vectors)"
+    let manifest: String
+    switch (side.version, side.manifestProblem) {
+    case (let version?, _): manifest = "version \(version)"
+    case (nil, .stale(let version)?): manifest = "stale manifest of version \(ReportText.markdown(version))"
+    case (nil, .malformed?): manifest = "malformed manifest"
+    case (nil, nil): manifest = "no manifest"
+    }
+    return "\(code(side.root)) (\(manifest), \(vectors(side.tests)))"
   }
+
+  /// `1 vector`, `2 vectors`.
+  static func vectors(_ count: Int) -> String { "\(count) \(count == 1 ? "vector" : "vectors")" }
 
   static func suites(of changes: [VectorDiff.Change], plus more: [String] = []) -> [String] {
     var seen: [String] = []

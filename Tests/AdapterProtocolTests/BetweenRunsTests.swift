@@ -57,10 +57,13 @@ import Testing
     let buggy = run("planted_bug", in: folder, report: "bug.json", extra: ["--compare", folder.path + "/clean.json"])
     #expect(buggy.status == 1)
     let cleanReport = try JSONParser().parse(try folder.read("clean.json"))
+    // The earlier run is named by its time (`YYYY-MM-DD HH:MM:SS UTC`), not its 32-hex run id.
     let cleanID = try #require(cleanReport.objectValue?["runId"]?.stringValue)
+    let cleanTime = try #require(cleanReport.objectValue?["time"]?.stringValue)
+    let cleanLabel = cleanTime.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC")
     #expect(
       buggy.output.contains(
-        "\nsince \(cleanID): \(broken.count) new failures, 0 fixed, 0 still failing, 0 new, 0 removed\n"))
+        "\nsince \(cleanLabel): \(broken.count) new failures, 0 fixed, 0 still failing, 0 new, 0 removed\n"))
     let bugReport = try JSONParser().parse(try folder.read("bug.json"))
     #expect(ids(bugReport, "newFailures") == broken)
     for list in ["fixed", "stillFailing", "new", "removed"] { #expect(ids(bugReport, list).isEmpty) }
@@ -86,7 +89,7 @@ import Testing
     #expect(forward.status == 1, "\(forward.output)\(forward.error)")
     #expect(
       forward.output.hasPrefix(
-        "since \(cleanID): \(broken.count) new failures, 0 fixed, 0 still failing, 0 new, 0 removed\n"))
+        "since \(cleanLabel): \(broken.count) new failures, 0 fixed, 0 still failing, 0 new, 0 removed\n"))
     let diff = try JSONParser().parse(try folder.read("diff.json"))
     #expect(
       Set(diff.objectValue?["newFailures"]?.arrayValue?.compactMap { $0.objectValue?["id"]?.stringValue } ?? [])

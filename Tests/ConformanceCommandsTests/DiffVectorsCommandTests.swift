@@ -48,7 +48,7 @@ import Testing
     // The Markdown: breaking changes first, the old and new expectation side by side.
     let markdown = try folder.read("d.md")
     let breaking = try #require(markdown.range(of: "### Breaking changes (2)"))
-    let added = try #require(markdown.range(of: "### Added (1 vectors)"))
+    let added = try #require(markdown.range(of: "### Added (1 vector)"))
     #expect(breaking.lowerBound < added.lowerBound)
     #expect(
       markdown.contains(#"| `leeep.fid` | `gone` | removed | `{"result": "reject", "error": "not_a_string"}` | – |"#))

@@ -25,8 +25,75 @@ import Testing
     #expect(
       result.output.contains("FAIL leeep.fid long (\(folder.path)/v/fid.json)\n  description: a long input is no FID\n")
     )
-    // The input's JSON text is 3,002 bytes; 1,024 are shown.
-    #expect(result.output.contains("  input:    \"" + String(repeating: "x", count: 1_023) + "… 1978 more bytes\n"))
+    // The input's JSON text is 3,002 characters: its length and its first 64 are shown.
+    #expect(result.output.contains("  input:    3,002 characters: \"" + String(repeating: "x", count: 63) + "…\n"))
+  }
+
+  /// A 4,096-character token the SDK gets wrong at one character: every report shows the
+  /// values' lengths, the first differing position and a window around it (32 characters before
+  /// it, 64 from it), not a kilobyte of each; the HTML keeps the whole value one click away.
+  @Test func aLongTokenIsShownAroundItsFirstDifference() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+    let token = String((0..<4_096).map { alphabet[$0 % 64] })
+    let script = try folder.write(
+      "adapter.py",
+      """
+      import json, sys
+      for line in sys.stdin:
+          request = json.loads(line)
+          if request["type"] == "hello":
+              print(json.dumps({"protocol": "conformance-adapter/2", "name": "sdk", "suites": ["leeep.fid"]}), flush=True)
+          else:
+              token = request["input"]
+              print(json.dumps({"id": request["id"], "result": "accept", "output": token[:2048] + "!" + token[2049:]}), flush=True)
+      """)
+    try folder.write(
+      "v/fid.json",
+      fidFile(#"{"id": "token", "input": "\#(token)", "expect": {"result": "accept", "output": "\#(token)"}}"#))
+    let result = conformance([
+      "run", "--vectors", folder.path + "/v", "--junit", folder.path + "/j.xml", "--adapter", "python3 \(script)",
+      "--summary-md", folder.path + "/s.md", "--report-html", folder.path + "/r.html",
+    ])
+    #expect(result.status == 1, "\(result.error)")
+    let wrong = String(token.prefix(2_048)) + "!" + String(token.dropFirst(2_049))
+    // The outcomes' JSON text is `{"result": "accept", "output": "` (32 characters), the token
+    // and `"}`: 4,130 characters, first differing at the token's character 2,049, the 2,081st.
+    func window(_ text: String, from start: Int, to end: Int) -> String {
+      let scalars = Array(text.unicodeScalars)
+      return "…" + String(String.UnicodeScalarView(scalars[start..<end])) + "…"
+    }
+    let expectedJSON = #"{"result": "accept", "output": "\#(token)"}"#
+    let actualJSON = #"{"result": "accept", "output": "\#(wrong)"}"#
+    let expectedLine = "4,130 characters, first difference at 2,081: " + window(expectedJSON, from: 2_048, to: 2_144)
+    let actualLine = "4,130 characters, first difference at 2,081: " + window(actualJSON, from: 2_048, to: 2_144)
+    // The difference inside the string: `"` and the token, the 2,050th character.
+    let differs =
+      "at output: expected \(window("\"" + token + "\"", from: 2_017, to: 2_113)), got "
+      + "\(window("\"" + wrong + "\"", from: 2_017, to: 2_113)) (4,098 and 4,098 characters of JSON, first difference at character 2,050)"
+    #expect(
+      result.output.contains(
+        """
+          input:    4,098 characters: "\(token.prefix(63))…
+          expected: \(expectedLine)
+          actual:   \(actualLine)
+          differs:  \(differs)
+
+        """))
+    let markdown = try folder.read("s.md")
+    #expect(
+      markdown.contains(
+        """
+        input:    4,098 characters: "\(token.prefix(63))…
+        expected: \(expectedLine)
+        actual:   \(actualLine)
+        """))
+    // The HTML's card: the windows, and the whole value kept for "whole value".
+    let html = try folder.read("r.html")
+    #expect(html.contains(#""windows": {"expected": "\#(expectedLine)", "actual": "\#(actualLine)"}"#))
+    #expect(html.contains(wrong))
+    #expect(html.contains(#"el("summary", null, ["whole value"])"#))
   }
 
   @Test func everyReportShowsTheInputAndTheJSONReportKeepsItWhole() throws {
@@ -54,7 +121,7 @@ import Testing
     let markdown = try String(contentsOfFile: folder.path + "/s.md", encoding: .utf8)
     #expect(markdown.contains(#"input:    "cAbCdEfGhIjKlMnOpQr_-0""#))
     let html = try String(contentsOfFile: folder.path + "/r.html", encoding: .utf8)
-    #expect(html.contains(#"jsonBlock("input", item.view.input)"#))
+    #expect(html.contains(#"jsonBlock("input", item.view.input, item.view.inputWindow)"#))
     #expect(html.contains(#""input": ["", "", "\"cAbCdEfGhIjKlMnOpQr_-0\""]"#))
   }
 

@@ -42,6 +42,34 @@ import Testing
         == #"{"error": "an evaluate request needs an integer \"id\""}"#)
   }
 
+  /// A request that is not strict JSON is answered with its id when the id can be read, so the
+  /// client can tell which request failed; never with a guessed one.
+  @Test func aRequestThatIsNotStrictJSONKeepsAReadableID() {
+    #expect(
+      answer(#"{"type": "evaluate", "id": 4, "suite": "leeep.fid", "input": "x", "context": {},}"#)
+        == #"{"id": 4, "error": "request is not strict JSON: line 1, column 80: trailing comma before '}' (JSON allows none)"}"#
+    )
+    // An id that is not an integer is left out, never answered as null.
+    #expect(answer(#"{"type": "bye", "id": 1.5}"#) == #"{"error": "unknown request type \"bye\""}"#)
+    let readable: [(String, Int?)] = [
+      (#"{"id": 5, "input": [1,]}"#, 5),
+      (#"{"input": {"id": 9}, "id": -5, "x": NaN}"#, -5),
+      (#"{"a": "\"id\", ", "id": 6,}"#, 6),
+      (#" {"id":7} trailing"#, 7),
+      (#"{"id": 5, "id": 5}"#, nil),
+      (#"{"id": 5, "input": "ab"#, nil),
+      (#"{"id": 1.0, "x": ,}"#, nil),
+      (#"{"id": "5", "x": ,}"#, nil),
+      (#"{"id": 99999999999999999999, "x": ,}"#, nil),
+      (#"[{"id": 5}]"#, nil),
+      (#"{"id": 5]"#, nil),
+      (#"{"id" 5,}"#, nil),
+    ]
+    for (line, id) in readable {
+      #expect(ServeCommand.readableID(in: Array(line.utf8)) == id.map { .number(JSONNumber($0)) }, "\(line)")
+    }
+  }
+
   @Test func idsAreIntegersWrittenAsIntegers() {
     for id in ["1e400", "17.0", "1.7e1", #""17""#, "null"] {
       #expect(

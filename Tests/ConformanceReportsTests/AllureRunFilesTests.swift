@@ -13,6 +13,40 @@ import Testing
     #expect(AllureRunFiles.escape("é😀\u{7F}", isKey: false) == #"\u00e9\ud83d\ude00\u007f"#)
   }
 
+  /// The corpus release and the implementation's version are there in a run of one
+  /// implementation too, and `unreleased` stands for a corpus without a matching manifest.
+  @Test func environmentNamesTheCorpusVersionAndEachImplementationsVersion() {
+    var one = RunReportInfo(toolName: "conformance", toolVersion: "9.9.9", implementation: "kotlin-sdk", roots: ["V"])
+    one.implementationVersion = "2.4.1"
+    one.corpusVersion = "1.0.0"
+    one.runID = "0123456789abcdef0123456789abcdef"
+    #expect(
+      String(decoding: AllureRunFiles.environment(one, corpusDigest: "ab").bytes, as: UTF8.self) == """
+        harness=conformance 9.9.9
+        corpus.version=1.0.0
+        corpus.digest=sha256\\:ab
+        corpus.roots=V
+        implementations=kotlin-sdk
+        implementation.kotlin-sdk.version=2.4.1
+        run.id=0123456789abcdef0123456789abcdef
+
+        """)
+    let several = RunReportInfo(
+      toolName: "conformance", toolVersion: "9.9.9", implementation: "a, b", roots: ["V", "W"],
+      implementations: [
+        ImplementationInfo(name: "a", suites: [], version: "1"), ImplementationInfo(name: "b", suites: []),
+      ])
+    #expect(
+      String(decoding: AllureRunFiles.environment(several, corpusDigest: nil).bytes, as: UTF8.self) == """
+        harness=conformance 9.9.9
+        corpus.version=unreleased
+        corpus.roots=V, W
+        implementations=a, b
+        implementation.a.version=1
+
+        """)
+  }
+
   @Test func executorComesFromTheCIsVariables() throws {
     #expect(AllureRunFiles.executor(environment: ["CI": "true"]) == nil)
     let github = try #require(

@@ -5,6 +5,14 @@ import Testing
 @testable import ConformanceReports
 
 @Suite struct HTMLReportTests {
+  /// The trend's axis spans the values with a margin, so a small change is not a flat line.
+  @Test func theTrendAxisShowsASmallChange() {
+    #expect(HTMLBetweenRuns.axisRange(minimum: 417, maximum: 427) == (416, 428))
+    #expect(HTMLBetweenRuns.axisRange(minimum: 0, maximum: 8000) == (0, 8800))
+    #expect(HTMLBetweenRuns.axisRange(minimum: 5, maximum: 5) == (4, 6))
+    #expect(HTMLBetweenRuns.axisRange(minimum: 0, maximum: 0) == (0, 1))
+  }
+
   @Test func htmlEscapingCoversMarkupQuotesAndInvisibleCharacters() {
     #expect(
       ReportText.html("<script>\"a\" & 'b'</script>")

@@ -26,6 +26,7 @@ import Testing
     var info = RunReportInfo(toolName: "conformance", toolVersion: "9.9.9", implementation: "sdk", roots: [root])
     info.runID = RunID.make()
     info.time = "2026-01-0\(number)T10:00:00Z"
+    info.ciBuild = CIBuild.from(environment: ["GITLAB_CI": "true", "CI_PIPELINE_ID": "100\(number)"])
     let recorder = RunReportRecorder(info: info)
     let reports = RunReports(
       info: info,
@@ -75,13 +76,23 @@ import Testing
     let charts = dom.all("svg")
     #expect(charts.map { $0.attributes["data-series"] } == ["passed", "failed"])
     #expect(charts.map { $0.attributes["data-values"] } == ["6 4 4", "0 2 2"])
+    // Each axis spans its series and a margin of a tenth of the span (at least 1), not 0 to the
+    // largest value: the fall from 6 to 4 passed fills the chart.
+    #expect(charts.map { $0.attributes["data-axis"] } == ["3 7", "0 3"])
     #expect(dom.all("circle").map { $0.attributes["data-value"] } == ["6", "4", "4", "0", "2", "2"])
+    // Each point is named for people: the run's time and CI number.
+    #expect(
+      dom.all("title").filter { $0.text.hasSuffix(" passed") }.map(\.text) == [
+        "2026-01-01 10:00:00 UTC (GitLab pipeline #1001): 6 passed",
+        "2026-01-02 10:00:00 UTC (GitLab pipeline #1002): 4 passed",
+        "2026-01-03 10:00:00 UTC (GitLab pipeline #1003): 4 passed",
+      ])
     #expect(dom.all("polyline").count == 2)
 
     let line = dom.all("p", where: { $0.attributes["id"] == "since-line" }).first?.text
     #expect(
       line
-        == "Since run \(second.info.runID!) (2026-01-02T10:00:00Z): 1 new failures, 1 fixed, 1 still failing, 0 new, 0 removed"
+        == "Since the run of 2026-01-02 10:00:00 UTC (GitLab pipeline #1002): 1 new failures, 1 fixed, 1 still failing, 0 new, 0 removed"
     )
     #expect(dom.all("section", where: { $0.attributes["id"] == "since-section" }).first?.attributes["hidden"] == nil)
     // The filter shows one list at a time, new failures first.
@@ -91,10 +102,10 @@ import Testing
       ])
     #expect(
       dom.all("div", where: { $0.attributes["data-category"] != nil }).map { $0.attributes["data-id"] } == ["fid.e"])
-    // The Failures list marks the new one.
+    // The Failures list marks the new one and shows it first, as the console does.
     #expect(
       dom.all("article").map { ($0.attributes["data-id"] ?? "") + ":" + ($0.attributes["data-since"] ?? "old") } == [
-        "fid.d:old", "fid.e:new",
+        "fid.e:new", "fid.d:old",
       ])
     let fixed = DumpedDOM(try chromium.dumpDOM(url + "#since=fixed"))
     #expect(

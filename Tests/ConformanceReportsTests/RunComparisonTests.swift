@@ -46,7 +46,22 @@ import Testing
     #expect(comparison.entries(.removed).map(\.reason) == ["filtered out", "vector gone"])
     // The failing new test counts as a regression too.
     #expect(comparison.regressions == 3)
-    #expect(comparison.line == "since r1: 2 new failures, 2 fixed, 1 still failing, 1 new, 2 removed")
+    // The earlier run is named by its time; without one (nor a CI number), by its run id.
+    #expect(
+      comparison.line == "since 2026-01-01 00:00:00 UTC: 2 new failures, 2 fixed, 1 still failing, 1 new, 2 removed")
+    #expect(
+      ComparisonMarkdown.lines(comparison, severalImplementations: false)[3]
+        == #"Since the run of 2026-01-01 00\:00\:00 UTC: **2 new failures**, 2 fixed, 1 still failing, 1 new, 2 removed."#
+    )
+    var untimed = before
+    untimed.time = nil
+    #expect(
+      RunComparison(previous: untimed, current: after).line
+        == "since r1: 2 new failures, 2 fixed, 1 still failing, 1 new, 2 removed")
+    untimed.ciBuild = CIBuild(label: "GitHub Actions run #57")
+    #expect(
+      RunComparison(previous: untimed, current: after).line
+        == "since GitHub Actions run #57: 2 new failures, 2 fixed, 1 still failing, 1 new, 2 removed")
     #expect(comparison.differences == [])
   }
 
@@ -296,6 +311,13 @@ import Testing
     let latest = try #require(history.latestSnapshot)
     #expect(latest.failingKeys == [RunSnapshot.key("sdk", "leeep.fid", "bad.52")])
     #expect(latest.source == "history \(folder.path)/h/history.json")
+    // The CI number is kept and read back for the comparison's label.
+    var numbered = Self.entry(53)
+    numbered.ciBuild = CIBuild(label: "GitLab pipeline #1234")
+    history = history.appending(numbered, results: ResultIndex())
+    try ReportFileWriter.writeAtomically(history.text, to: history.path)
+    history = try RunHistory.load(folder: folder.path + "/h")
+    #expect(history.latestSnapshot?.ciBuild?.label == "GitLab pipeline #1234")
   }
 
   @Test func aHistoryThatCannotBeReadIsAnErrorNamingIt() throws {
@@ -306,6 +328,19 @@ import Testing
       throws: PreviousRunError(
         path: path,
         reason: "not a conformance-history/1 file (written by `conformance run --history`): runs[0]: no status")
+    ) { try RunHistory.load(folder: folder.path + "/h") }
+    // A CI number that is not one the harness writes is refused, not shown.
+    var entry = RunHistory.json(Self.entry(1)).objectValue!
+    entry["ciBuild"] = "Evil CI #1"
+    _ = try folder.write(
+      "h/history.json",
+      JSONSerializer.compact.string(from: ["format": "conformance-history/1", "runs": [.object(entry)]]))
+    #expect(
+      throws: PreviousRunError(
+        path: path,
+        reason:
+          "not a conformance-history/1 file (written by `conformance run --history`): runs[0]: ciBuild is not a CI run number"
+      )
     ) { try RunHistory.load(folder: folder.path + "/h") }
     _ = try folder.write("h/history.json", "{\"format\": \"conformance-history/1\", \"runs\": [")
     do {
