@@ -149,7 +149,8 @@ public enum HTMLReport {
   static func reportErrors(_ data: RunReportData) -> String {
     guard !data.reportErrors.isEmpty else { return "" }
     let items = data.reportErrors.map { "<li><code>\(ReportText.html($0))</code></li>" }.joined()
-    return "<div class=\"warning\" id=\"report-errors\"><p>Reports not written (the run exits 2):</p><ul>\(items)</ul></div>\n"
+    return
+      "<div class=\"warning\" id=\"report-errors\"><p>Reports not written (the run exits 2):</p><ul>\(items)</ul></div>\n"
   }
 
   static func plainSelection(_ selection: Selection) -> String {

@@ -285,7 +285,7 @@ public final class JUnitReportWriter: PreparingRunObserver {
       // Staged last, once: an error testcase for each other report that could not be written.
       let prefix = shard.map { "shard-\($0.index)." } ?? ""
       let runID = self.runID
-      reportSet.addPending(destination: destination, rendersAgain: false) { errors throws(ReportWriteError) in
+      reportSet.addPending(destination: destination, isLast: true) { errors throws(ReportWriteError) in
         do throws(JUnitWriteError) {
           if !errors.isEmpty {
             let problems = errors.enumerated().map { index, error in

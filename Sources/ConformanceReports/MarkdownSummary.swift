@@ -124,7 +124,9 @@ public enum MarkdownSummary {
     if totals.loadErrors > 0 { problems.append(count(totals.loadErrors, "file", "files") + " not loaded") }
     if stale > 0 { problems.append(count(stale, "stale expectation", "stale expectations")) }
     for exclude in data.summary.unusedExcludes { problems.append(ReportText.markdown(exclude) + " leaves out no test") }
-    if !data.reportErrors.isEmpty { problems.append(count(data.reportErrors.count, "report", "reports") + " not written") }
+    if !data.reportErrors.isEmpty {
+      problems.append(count(data.reportErrors.count, "report", "reports") + " not written")
+    }
     let rest = "\(totals.passed) passed" + (totals.skipped > 0 ? ", \(totals.skipped) skipped" : "")
     if let interruption = data.summary.interruption {
       return "⚠️ Conformance: \(interruption.message); " + (problems + [rest]).joined(separator: ", ")

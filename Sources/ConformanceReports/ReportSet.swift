@@ -47,6 +47,8 @@ public final class ReportSet: RunObserver {
     var destination: String
     /// A regular file can be staged again; a device or FIFO is written through once.
     var rendersAgain: Bool
+    /// Staged after every other report (the JUnit report, which lists their errors).
+    var isLast: Bool
     var render: ([ReportWriteError]) throws(ReportWriteError) -> StagedReport
   }
 
@@ -64,15 +66,15 @@ public final class ReportSet: RunObserver {
   }
 
   /// Hands over a report to stage when the run finishes, once the other reports' errors are
-  /// known. `rendersAgain`: `nil` decides by the destination (a device or FIFO is written
-  /// through, so once); `false` for a report that can be staged only once.
+  /// known: again when another report fails after it, unless it goes to a device or FIFO
+  /// (written through, so once). `isLast`: staged once, after every other report.
   func addPending(
-    destination: String, rendersAgain: Bool? = nil,
+    destination: String, isLast: Bool = false,
     _ render: @escaping ([ReportWriteError]) throws(ReportWriteError) -> StagedReport
   ) {
-    var again = rendersAgain ?? true
-    if rendersAgain == nil, case .writeThrough? = try? FileSystem.reportTarget(destination) { again = false }
-    pending.append(Pending(destination: destination, rendersAgain: again, render: render))
+    var again = !isLast
+    if again, case .writeThrough? = try? FileSystem.reportTarget(destination) { again = false }
+    pending.append(Pending(destination: destination, rendersAgain: again, isLast: isLast, render: render))
   }
 
   public func fileFinished(_ report: FileReport) throws {}
@@ -110,7 +112,9 @@ public final class ReportSet: RunObserver {
       } while failures.count != before
     }
     settle()
-    for index in pending.indices where !pending[index].rendersAgain { stage(index) }
+    for index in pending.indices where !pending[index].rendersAgain && !pending[index].isLast { stage(index) }
+    settle()
+    for index in pending.indices where pending[index].isLast { stage(index) }
     settle()
     for report in done { if let report { staged.append(report) } }
     pending = []

@@ -227,7 +227,9 @@ public struct RunReportData: Sendable {
   public var status: String {
     if summary.interruption != nil { return "interrupted" }
     switch summary.exitStatus {
-    case 0, 1 where !reportErrors.isEmpty: return "report-error"
+    case 0,
+      1 where !reportErrors.isEmpty:
+      return "report-error"
     case 0: return "passed"
     case 1: return "failed"
     default:
