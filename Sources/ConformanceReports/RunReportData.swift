@@ -226,10 +226,8 @@ public struct RunReportData: Sendable {
   /// `failed` when a report of the run could not be written.
   public var status: String {
     if summary.interruption != nil { return "interrupted" }
+    if summary.exitStatus < 2 && !reportErrors.isEmpty { return "report-error" }
     switch summary.exitStatus {
-    case 0,
-      1 where !reportErrors.isEmpty:
-      return "report-error"
     case 0: return "passed"
     case 1: return "failed"
     default:

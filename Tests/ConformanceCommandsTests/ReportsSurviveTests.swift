@@ -182,6 +182,9 @@ import Testing
       #expect(report["exitStatus"]?.numberValue?.intValue == 2, "\(label)")
       #expect(report["reportErrors"]?.arrayValue?.compactMap(\.stringValue) == errors, "\(label)")
       #expect(report["totals"]?.objectValue?["failed"]?.numberValue?.intValue == 1, "\(label)")
+      let schema = try JSONParser().parse(
+        try String(contentsOfFile: packageRoot() + "/docs/report.schema.json", encoding: .utf8))
+      #expect(JSONSchemaValidator(schema: schema).validate(.object(report)) == [], "\(label)")
       #expect(result.output.contains("JSON report: \(folder.path)/r/report.json\n"), "\(label)")
     }
     if !skipping.contains("md") {
