@@ -402,16 +402,23 @@ enum RunCommand: Subcommand {
     reports.history = history
     if !reports.destinations.isEmpty || betweenRuns { observers.append(reports) }
     let baseline = baselinePath.map(ExpectationsBaselineWriter.init(destination:))
-    if let baseline { observers.append(baseline) }
+    if let baseline {
+      baseline.reportSet = reportSet
+      observers.append(baseline)
+    }
     let allure = allureFolder.map { AllureResultsWriter(folder: $0, info: info) }
-    if let allure { observers.append(allure) }
+    if let allure {
+      allure.reportSet = reportSet
+      observers.append(allure)
+    }
     observers.append(reportSet)
     // The console comes last: when it prints the closing lines, every report is on disk.
     let consoleReporter = ConsoleReporter(
       console: console, failureLimit: failureLimit, selection: selection, roots: roots,
       showsExpectedFailures: expectedFailures != nil
     ) {
-      ["JUnit report: \(junitPath)"] + reports.writtenLines
+      // Only the reports put in place: one that could not be written is said after the table.
+      (reportSet.wrote(junitPath) ? ["JUnit report: \(junitPath)"] : []) + reports.writtenLines
         + [baseline?.writtenLine, allure?.writtenLine].compactMap { $0 }
     }
     consoleReporter.implementation = implementationName
@@ -438,6 +445,14 @@ enum RunCommand: Subcommand {
       reportSet.discard()
       console.printError("conformance run: \(ConsoleText.escape(error.description))")
       return ConformanceCommand.ExitStatus.usageOrLoadError
+    }
+    // A report that could not be written did not take the others with it: each one written
+    // states the error, and the run exits 2 after the failures and the table (docs/reports.md).
+    if !reportSet.failures.isEmpty {
+      for failure in reportSet.failures {
+        console.printError("conformance run: \(ConsoleText.escape(failure.description))")
+      }
+      return summary.interruption?.exitStatus ?? ConformanceCommand.ExitStatus.usageOrLoadError
     }
     guard arguments.value("fail-on") != nil else { return summary.exitStatus }
     let gated = RunComparison.failOnNewFailures(summary, comparison: reports.comparison)

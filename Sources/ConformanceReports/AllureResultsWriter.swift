@@ -42,6 +42,12 @@ public final class AllureResultsWriter: PreparingRunObserver {
   private var fileWriter: FolderWriter?
   /// The attachments already written or pending, by content.
   private var attachments: Set<ContentKey> = []
+  /// When set, an error is recorded there instead of thrown: the writer stops, DIR is left as
+  /// it was, and the run and its other reports go on (docs/reports.md).
+  public var reportSet: ReportSet?
+  private var failed = false
+  /// Whether the results took DIR's place.
+  public private(set) var committed = false
 
   /// The file that marks a folder as this command's results.
   public static let markerName = ".conformance-allure-results"
@@ -56,8 +62,22 @@ public final class AllureResultsWriter: PreparingRunObserver {
 
   deinit { discard() }
 
-  /// `Allure results: DIR (N files)` for the console.
-  public var writtenLine: String { "Allure results: \(folder)" }
+  /// `Allure results: DIR` for the console, once the results are in place.
+  public var writtenLine: String? { committed ? "Allure results: \(folder)" : nil }
+
+  /// Runs `work`; with a ``reportSet``, an error is recorded there instead of thrown, the
+  /// staged folder is removed and the writer stops.
+  private func recording(_ work: () throws(ReportWriteError) -> Void) throws(ReportWriteError) {
+    guard !failed else { return }
+    do {
+      try work()
+    } catch {
+      guard let reportSet else { throw error }
+      discard()
+      failed = true
+      reportSet.record(error)
+    }
+  }
 
   /// Checks, before the run, that `folder` can take the results: it is missing, or a folder
   /// (a symbolic link to one is followed) holding only an earlier run's results; its parent
@@ -146,6 +166,12 @@ public final class AllureResultsWriter: PreparingRunObserver {
   }
 
   public func runStarted(fileCount: Int) throws(ReportWriteError) {
+    failed = false
+    committed = false
+    try recording { () throws(ReportWriteError) in try startRun() }
+  }
+
+  private func startRun() throws(ReportWriteError) {
     discard()
     do {
       target = try Self.resolvedTarget(folder)
@@ -198,6 +224,11 @@ public final class AllureResultsWriter: PreparingRunObserver {
   }
 
   private func add(_ files: [AllureFile]) throws(ReportWriteError) {
+    try recording { () throws(ReportWriteError) in try addFiles(files) }
+  }
+
+  private func addFiles(_ files: [AllureFile]) throws(ReportWriteError) {
+    guard !failed else { return }
     for file in files {
       if let key = file.content, !attachments.insert(key).inserted { continue }
       pending.append(file)
@@ -219,6 +250,10 @@ public final class AllureResultsWriter: PreparingRunObserver {
   }
 
   public func runFinished(_ summary: RunSummary) throws(ReportWriteError) {
+    try recording { () throws(ReportWriteError) in try finishRun(summary) }
+  }
+
+  private func finishRun(_ summary: RunSummary) throws(ReportWriteError) {
     let now = AllureResult.nowMilliseconds()
     var files: [AllureFile] = []
     if !summary.staleExpectations.isEmpty && (info.selection.shard?.index ?? 1) == 1 {
@@ -255,6 +290,7 @@ public final class AllureResultsWriter: PreparingRunObserver {
     }
     fileWriter = nil
     try commit()
+    committed = true
   }
 
   /// Puts the staged folder in DIR's place: Allure's `history` moves over from the old results,

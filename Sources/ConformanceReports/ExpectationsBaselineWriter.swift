@@ -48,9 +48,18 @@ public final class ExpectationsBaselineWriter: RunObserver {
     }
   }
 
+  /// When set, an error is recorded there instead of thrown, and the run's other reports state it.
+  public var reportSet: ReportSet?
+
   public func runFinished(_ summary: RunSummary) throws {
     let document: JSONValue = ["format": .string(ExpectedFailures.format), "entries": .array(entries)]
-    try ReportFileWriter.writeAtomically(JSONSerializer.pretty.string(from: document) + "\n", to: destination)
+    do {
+      try ReportFileWriter.writeAtomically(JSONSerializer.pretty.string(from: document) + "\n", to: destination)
+    } catch {
+      guard let reportSet else { throw error }
+      reportSet.record(error)
+      return
+    }
     written = true
   }
 

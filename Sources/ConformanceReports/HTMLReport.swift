@@ -51,7 +51,7 @@ public enum HTMLReport {
       <h1>Conformance report <span id="status" class="status"></span></h1>
       <p class="meta">\(meta.joined(separator: " · "))</p>
       </header>
-      <noscript><p class="warning">This report draws its tables with JavaScript, which is turned off. The same data is in the JSON report (--report-json).</p></noscript>
+      \(reportErrors(data))<noscript><p class="warning">This report draws its tables with JavaScript, which is turned off. The same data is in the JSON report (--report-json).</p></noscript>
       <section id="totals" aria-label="Totals"></section>
       \(HTMLBetweenRuns.sections(data))
       <div class="filter"><label for="filter">Filter</label> <input id="filter" type="search" autocomplete="off" placeholder="suite, id, tag, file or any text"> <span id="filter-count"></span></div>
@@ -163,6 +163,14 @@ public enum HTMLReport {
     return [
       .string(trimmedBefore), .string(marked), .string(ReportText.truncated(parts.after, limit: room)),
     ]
+  }
+
+  /// The run's reports that could not be written, said at the top (empty when none was).
+  static func reportErrors(_ data: RunReportData) -> String {
+    guard !data.reportErrors.isEmpty else { return "" }
+    let items = data.reportErrors.map { "<li><code>\(ReportText.html($0))</code></li>" }.joined()
+    return
+      "<div class=\"warning\" id=\"report-errors\"><p>Reports not written (the run exits 2):</p><ul>\(items)</ul></div>\n"
   }
 
   static func plainSelection(_ selection: Selection) -> String {

@@ -14,7 +14,7 @@ enum HTMLReportAssets {
     .meta { color: #57606a; margin: 2px 0; overflow-wrap: anywhere; }
     .status { font-size: 13px; padding: 2px 10px; border-radius: 12px; text-transform: uppercase; letter-spacing: .04em; }
     .status.passed { background: var(--pass); color: var(--pass-ink); }
-    .status.failed, .status.load-error, .status.no-tests, .status.interrupted { background: var(--fail); color: var(--fail-ink); }
+    .status.failed, .status.load-error, .status.no-tests, .status.interrupted, .status.report-error { background: var(--fail); color: var(--fail-ink); }
     .warning { background: var(--skip); padding: 8px 12px; border-radius: 6px; }
     #totals { display: flex; flex-wrap: wrap; gap: 10px; margin: 14px 0; }
     .card { border: 1px solid var(--line); border-radius: 8px; padding: 8px 14px; min-width: 110px; background: #fafbfc; }
@@ -102,7 +102,8 @@ enum HTMLReportAssets {
 
       var status = document.getElementById("status");
       status.textContent = { passed: "passed", failed: "failed", "load-error": "load errors",
-        "unused-exclude": "an exclude leaves out no test" }[report.status] || report.status;
+        "unused-exclude": "an exclude leaves out no test", "report-error": "reports not written" }[report.status]
+        || report.status;
       if (report.interruption) status.textContent = report.interruption.message;
       else if (report.status === "no-tests" && report.statusReason) status.textContent = "nothing checked";
       status.className = "status " + report.status;

@@ -18,7 +18,7 @@ public enum JSONRunReport {
       "tool": ["name": .string(info.toolName), "version": .string(info.toolVersion)],
       "implementation": .string(info.implementation),
       "status": .string(data.status),
-      "exitStatus": number(Int(data.summary.exitStatus)),
+      "exitStatus": number(Int(data.exitStatus)),
       "durationMilliseconds": number(Int((data.summary.nanoseconds + 500_000) / 1_000_000)),
       "corpus": [
         "roots": .array(info.roots.map(JSONValue.string)),
@@ -38,6 +38,7 @@ public enum JSONRunReport {
     if let time = info.time { top["time"] = .string(time) }
     if let build = info.ciBuild { top["ciBuild"] = .string(build.label) }
     if let reason = data.statusReason { top["statusReason"] = .string(reason) }
+    if !data.reportErrors.isEmpty { top["reportErrors"] = .array(data.reportErrors.map(JSONValue.string)) }
     if let interruption = data.summary.interruption {
       top["interruption"] = [
         "signal": .string(interruption.signalName), "filesDone": number(interruption.filesDone),

@@ -76,6 +76,9 @@ public final class JUnitReportWriter: PreparingRunObserver {
 
   private let file: JUnitReportFile
   private var totals = JUnitCounts()
+  /// With a ``reportSet``: the report could not be written, which the set holds; the writer
+  /// stops, and the run and its other reports go on (docs/reports.md).
+  private var failed = false
 
   public convenience init(
     destination: String, name: String = "conformance", hostname: String = JUnitHost.currentName(),
@@ -105,7 +108,22 @@ public final class JUnitReportWriter: PreparingRunObserver {
   /// are removed.
   public func runStarted(fileCount: Int) throws(JUnitWriteError) {
     totals = JUnitCounts()
-    try file.open()
+    failed = false
+    try recording { () throws(JUnitWriteError) in try file.open() }
+  }
+
+  /// Runs `work`; with a ``reportSet``, an error is recorded there instead of thrown, and the
+  /// writer stops writing.
+  private func recording(_ work: () throws(JUnitWriteError) -> Void) throws(JUnitWriteError) {
+    guard !failed else { return }
+    do {
+      try work()
+    } catch {
+      guard let reportSet else { throw error }
+      file.discard()
+      failed = true
+      reportSet.record(ReportWriteError(path: error.path, reason: error.reason, kind: "JUnit report"))
+    }
   }
 
   /// Renders the file's `<testsuite>` and appends it to the body.
@@ -155,6 +173,10 @@ public final class JUnitReportWriter: PreparingRunObserver {
   }
 
   private func append(_ rendered: RenderedTestSuite) throws(JUnitWriteError) {
+    try recording { () throws(JUnitWriteError) in try appendRendered(rendered) }
+  }
+
+  private func appendRendered(_ rendered: RenderedTestSuite) throws(JUnitWriteError) {
     switch rendered.result {
     case .failure(let error):
       file.discard()
@@ -167,6 +189,10 @@ public final class JUnitReportWriter: PreparingRunObserver {
 
   /// Writes the document and renames it over the destination.
   public func runFinished(_ summary: RunSummary) throws(JUnitWriteError) {
+    try recording { () throws(JUnitWriteError) in try finishRun(summary) }
+  }
+
+  private func finishRun(_ summary: RunSummary) throws(JUnitWriteError) {
     // The run's own problems, after the files: dashboards that read only the JUnit report must
     // see every reason the run failed.
     func appendRunLevel(
@@ -255,15 +281,43 @@ public final class JUnitReportWriter: PreparingRunObserver {
           implementation: implementation)
       }
     }
-    let root = JUnitRootAttributes(
+    if let reportSet {
+      // Staged last, once: an error testcase for each other report that could not be written.
+      let prefix = shard.map { "shard-\($0.index)." } ?? ""
+      let runID = self.runID
+      reportSet.addPending(destination: destination, isLast: true) { errors throws(ReportWriteError) in
+        do throws(JUnitWriteError) {
+          if !errors.isEmpty {
+            let problems = errors.enumerated().map { index, error in
+              RunProblem(
+                classname: "conformance.run", name: "\(prefix)report-not-written.\(index + 1)", element: "error",
+                type: "report-error", message: error.description)
+            }
+            try appendRunLevel { () throws(XMLWriterError) in
+              try JUnitReportWriter.render(
+                runProblems: problems, suite: "conformance.run", properties: runID.map { [("run-id", $0)] } ?? [],
+                hostname: self.hostname, timestamp: timestamp, implementation: implementation)
+            }
+          }
+          let staged = try self.file.stage(self.rootAttributes(summary))
+          self.totals = JUnitCounts()
+          return staged
+        } catch {
+          self.failed = true
+          throw ReportWriteError(path: error.path, reason: error.reason, kind: "JUnit report")
+        }
+      }
+    } else {
+      try file.finish(rootAttributes(summary))
+      totals = JUnitCounts()
+    }
+  }
+
+  /// The root's attributes, from the counts so far.
+  private func rootAttributes(_ summary: RunSummary) -> JUnitRootAttributes {
+    JUnitRootAttributes(
       name: name, counts: totals, nanoseconds: summary.nanoseconds, timestamp: timestamp.description,
       hostname: hostname, strict: flavour == .strict)
-    if let reportSet {
-      reportSet.add(try file.stage(root))
-    } else {
-      try file.finish(root)
-    }
-    totals = JUnitCounts()
   }
 
   /// Abandons an unfinished run (for example when another observer failed): removes the hidden

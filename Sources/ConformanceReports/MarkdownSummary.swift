@@ -19,6 +19,13 @@ public enum MarkdownSummary {
     var lines: [String] = []
     lines.append("## \(headline(data))")
     lines.append("")
+    if !data.reportErrors.isEmpty {
+      // Said first: this report is the run's, and another one of it is missing or stale.
+      lines.append("**Reports not written** (the run exits 2):")
+      lines.append("")
+      for error in data.reportErrors { lines.append("- \(ReportText.markdown(error))") }
+      lines.append("")
+    }
     var facts = [
       (data.info.implementations.count > 1 ? "Implementations **" : "Implementation **")
         + "\(ReportText.markdown(data.info.implementationLabel))**",
@@ -122,6 +129,9 @@ public enum MarkdownSummary {
     if totals.loadErrors > 0 { problems.append(count(totals.loadErrors, "file", "files") + " not loaded") }
     if stale > 0 { problems.append(count(stale, "stale expectation", "stale expectations")) }
     for exclude in data.summary.unusedExcludes { problems.append(ReportText.markdown(exclude) + " leaves out no test") }
+    if !data.reportErrors.isEmpty {
+      problems.append(count(data.reportErrors.count, "report", "reports") + " not written")
+    }
     let rest = "\(totals.passed) passed" + (totals.skipped > 0 ? ", \(totals.skipped) skipped" : "")
     if let interruption = data.summary.interruption {
       return "⚠️ Conformance: \(interruption.message); " + (problems + [rest]).joined(separator: ", ")

@@ -8,8 +8,17 @@
 public struct ReportWriteError: Error, Sendable, CustomStringConvertible {
   public var path: String
   public var reason: String
+  /// What the report is when its message names it (`JUnit report`); `nil` says only the path.
+  public var kind: String? = nil
 
-  public var description: String { "cannot write \(path): \(reason)" }
+  public init(path: String, reason: String, kind: String? = nil) {
+    self.path = path
+    self.reason = reason
+    self.kind = kind
+  }
+
+  /// `cannot write Reports/summary.md: cannot write …: No space left on device`.
+  public var description: String { "cannot write \(kind.map { $0 + " " } ?? "")\(path): \(reason)" }
 }
 
 /// A report written in full to a hidden temporary file beside its destination, waiting to be

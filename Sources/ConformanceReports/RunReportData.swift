@@ -175,6 +175,15 @@ public struct RunReportData: Sendable {
   public var comparison: RunComparison?
   /// Set by `--history`: the earlier runs, oldest first, for the trend.
   public var history: [RunHistory.Entry] = []
+  /// The run's reports that could not be written (`cannot write PATH: REASON`), stated in each
+  /// one that could: the run then exits 2 and no report reads green (docs/reports.md).
+  public var reportErrors: [String] = []
+
+  /// The process's exit status: the run's, or 2 when a report could not be written (an
+  /// interrupted run keeps its signal's).
+  public var exitStatus: Int32 {
+    reportErrors.isEmpty || summary.interruption != nil ? summary.exitStatus : 2
+  }
 
   public var loadErrors: [FileRow] { files.filter { $0.loadError != nil } }
 
@@ -215,9 +224,11 @@ public struct RunReportData: Sendable {
   }
 
   /// `passed`, `failed`, `load-error` or `no-tests` (no test passes the filters), from the exit
-  /// status; `interrupted` when a signal stopped the run.
+  /// status; `interrupted` when a signal stopped the run; `report-error` instead of `passed` or
+  /// `failed` when a report of the run could not be written.
   public var status: String {
     if summary.interruption != nil { return "interrupted" }
+    if summary.exitStatus < 2 && !reportErrors.isEmpty { return "report-error" }
     switch summary.exitStatus {
     case 0: return "passed"
     case 1: return "failed"
@@ -234,6 +245,10 @@ public struct RunReportData: Sendable {
   /// how many files did not load (`load-error`), the signal (`interrupted`); `nil` otherwise.
   public var statusReason: String? {
     if let interruption = summary.interruption { return interruption.message }
+    if summary.exitStatus != 2 && !reportErrors.isEmpty {
+      return (reportErrors.count == 1 ? "a report" : "\(reportErrors.count) reports") + " could not be written: "
+        + reportErrors.joined(separator: "; ")
+    }
     guard summary.exitStatus == 2 else { return nil }
     if let reason = info.startFailure { return "the run could not start: \(reason)" }
     if summary.totals.loadErrors > 0 {

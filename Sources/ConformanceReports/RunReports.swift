@@ -53,17 +53,23 @@ public final class RunReports: RunObserver {
     try recorder.runFinished(summary)
     guard var data = recorder.data else { return }
     try betweenRuns(&data)
+    let failureLimit = markdownFailureLimit
     for (path, text) in [
-      (destinations.json, { JSONRunReport.text(data) }),
-      (destinations.markdown, { MarkdownSummary.text(data, failureLimit: self.markdownFailureLimit) }),
-      (destinations.html, { HTMLReport.text(data) }),
+      (destinations.json, { (data: RunReportData) in JSONRunReport.text(data) }),
+      (destinations.markdown, { (data: RunReportData) in MarkdownSummary.text(data, failureLimit: failureLimit) }),
+      (destinations.html, { (data: RunReportData) in HTMLReport.text(data) }),
     ] {
       guard let path else { continue }
-      let bytes = Array(text().utf8)
       if let reportSet {
-        reportSet.add(try ReportFileWriter.stage(bytes: bytes, to: path))
+        // Staged once the run's write errors are known, stating them (docs/reports.md).
+        let finished = data
+        reportSet.addPending(destination: path) { errors throws(ReportWriteError) in
+          var stated = finished
+          stated.reportErrors = errors.map(\.description)
+          return try ReportFileWriter.stage(bytes: Array(text(stated).utf8), to: path)
+        }
       } else {
-        try ReportFileWriter.writeAtomically(bytes: bytes, to: path)
+        try ReportFileWriter.writeAtomically(bytes: Array(text(data).utf8), to: path)
       }
     }
   }
@@ -98,7 +104,10 @@ public final class RunReports: RunObserver {
     data.history = updated.entries
     let bytes = Array(updated.text.utf8)
     if let reportSet {
-      reportSet.add(try ReportFileWriter.stage(bytes: bytes, to: updated.path))
+      // The history holds the run's results, not the reports' errors: the same bytes each time.
+      reportSet.addPending(destination: updated.path) { _ throws(ReportWriteError) in
+        try ReportFileWriter.stage(bytes: bytes, to: updated.path)
+      }
       reportSet.hold(lock)
     } else {
       try ReportFileWriter.writeAtomically(bytes: bytes, to: updated.path)
@@ -111,6 +120,10 @@ public final class RunReports: RunObserver {
       ("JSON report", destinations.json), ("Markdown summary", destinations.markdown),
       ("HTML report", destinations.html), ("History", history?.path),
     ]
-    .compactMap { label, path in path.map { "\(label): \($0)" } }
+    .compactMap { label, path in
+      // With a report set, only the reports it put in place: one that failed is not listed.
+      guard let path, reportSet?.wrote(path) ?? true else { return nil }
+      return "\(label): \(path)"
+    }
   }
 }

@@ -156,4 +156,118 @@ import Testing
     #expect(left.contains(".junit.xml.body-L1v3ab.tmp"))
     #expect(left == Set(foreign + [".junit.xml.body-L1v3ab.tmp", "junit.xml", "report.json"]))
   }
+
+  /// What every report written by a failing run must hold when `unwritten` (the reports that
+  /// could not be written, their errors as said) did not take them along: this run, its one
+  /// failure, and the errors, never the earlier green run.
+  func expectFailingRunStatesTheErrors(
+    _ folder: TemporaryFolder, _ result: (status: Int32, output: String, error: String), errors: [String],
+    skipping: Set<String> = [], _ label: String
+  ) throws {
+    #expect(result.status == 2, "\(label)")
+    #expect(result.error == errors.map { "conformance run: \($0)\n" }.joined(), "\(label): \(result.error)")
+    // The console still shows the failure and the table, and lists only what was written.
+    #expect(result.output.contains("FAIL leeep.fid wrong.expectation"), "\(label)")
+    #expect(result.output.contains("leeep.fid       1       1       0        0"), "\(label)")
+    #expect(result.output.hasSuffix("1 passed, 1 failed\n"), "\(label)")
+    let junit = try XMLReadBack(path: folder.path + "/r/junit.xml")
+    #expect(junit.string("//testcase[@name='wrong.expectation']/failure/@type") == "mismatch", "\(label)")
+    #expect(
+      junit.strings("//testcase[@classname='conformance.run']/error[@type='report-error']/@message") == errors,
+      "\(label)")
+    #expect(junit.string("/testsuites/@errors") == "\(errors.count)", "\(label)")
+    if !skipping.contains("json") {
+      let report = try json(folder.path + "/r/report.json")
+      #expect(report["status"]?.stringValue == "report-error", "\(label)")
+      #expect(report["exitStatus"]?.numberValue?.intValue == 2, "\(label)")
+      #expect(report["reportErrors"]?.arrayValue?.compactMap(\.stringValue) == errors, "\(label)")
+      #expect(report["totals"]?.objectValue?["failed"]?.numberValue?.intValue == 1, "\(label)")
+      let schema = try JSONParser().parse(
+        try String(contentsOfFile: packageRoot() + "/docs/report.schema.json", encoding: .utf8))
+      #expect(JSONSchemaValidator(schema: schema).validate(.object(report)) == [], "\(label)")
+      #expect(result.output.contains("JSON report: \(folder.path)/r/report.json\n"), "\(label)")
+    }
+    if !skipping.contains("md") {
+      let markdown = try folder.read("r/summary.md")
+      #expect(
+        markdown.hasPrefix(
+          "## ❌ Conformance: 1 failed, \(errors.count) report\(errors.count == 1 ? "" : "s") not written; 1 passed\n"),
+        "\(label): \(markdown)")
+      #expect(markdown.contains("**Reports not written** (the run exits 2):"), "\(label)")
+    }
+    if !skipping.contains("html") {
+      let html = try folder.read("r/report.html")
+      #expect(html.contains("\"status\": \"report-error\""), "\(label)")
+      #expect(html.contains("<div class=\"warning\" id=\"report-errors\">"), "\(label)")
+    }
+  }
+
+  @Test func aReportOnAFullDiskLeavesEveryOtherReportWithThisRunAndTheError() throws {
+    // /dev/full is written through (a character device), and every write gets ENOSPC.
+    try #require(FileManager.default.fileExists(atPath: "/dev/full"))
+    for (option, key) in [("--summary-md", "md"), ("--report-html", "html"), ("--report-json", "json")] {
+      let folder = try TemporaryFolder()
+      defer { folder.remove() }
+      var reports = try writeGreenReports(folder)
+      try folder.write("v/bad.json", fidFile(failingFID))
+      let index = try #require(reports.firstIndex(of: option))
+      reports[index + 1] = "/dev/full"
+      let result = conformance(["run", "--vectors", folder.path + "/v"] + reports)
+      try expectFailingRunStatesTheErrors(
+        folder, result, errors: ["cannot write /dev/full: No space left on device"], skipping: [key], option)
+      #expect(!result.output.contains("/dev/full"), "\(option)")
+    }
+  }
+
+  /// An adapter with a planted bug (it accepts every FID, so `wrong.expectation` fails) that, at
+  /// its first request, runs `sabotage`: a destination going bad while the run runs.
+  func plantedBugAdapter(_ folder: TemporaryFolder, sabotage: String) throws -> String {
+    let adapter = try folder.write(
+      "adapter.py",
+      """
+      import json, os, sys
+      asked = 0
+      for line in sys.stdin:
+          request = json.loads(line)
+          if request["type"] == "hello":
+              print(json.dumps({"protocol": "conformance-adapter/2", "name": "planted", "suites": ["leeep.fid"]}), flush=True)
+              continue
+          asked += 1
+          if asked == 1:
+              \(sabotage)
+          print(json.dumps({"id": request["id"], "result": "accept", "output": request["input"]}), flush=True)
+      """)
+    return "exec python3 \(adapter)"
+  }
+
+  @Test func aHistoryOrAllureFolderThatCannotBeWrittenLeavesTheOtherReportsWithTheError() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let reports = try writeGreenReports(folder)
+    try folder.write("v/bad.json", fidFile(failingFID))
+    // The history was readable when the run started; by its end history.json leads to a full disk.
+    #expect(conformance(["run", "--vectors", folder.path + "/v", "--history", folder.path + "/h"]).status == 1)
+    let history = folder.path + "/h/history.json"
+    var adapter = try plantedBugAdapter(
+      folder,
+      sabotage: "os.remove(\(String(reflecting: history))); os.symlink(\"/dev/full\", \(String(reflecting: history)))")
+    var result = conformance(
+      ["run", "--vectors", folder.path + "/v", "--adapter", adapter, "--history", folder.path + "/h"] + reports)
+    try expectFailingRunStatesTheErrors(
+      folder, result, errors: ["cannot write \(history): No space left on device"], "--history")
+    #expect(!result.output.contains("History:"))
+    // Allure results: a file the harness did not write arrives in the folder during the run, so
+    // the results cannot take its place.
+    let allure = folder.path + "/allure"
+    #expect(conformance(["run", "--vectors", folder.path + "/v", "--allure-results", allure]).status == 1)
+    adapter = try plantedBugAdapter(
+      folder, sabotage: "open(\(String(reflecting: allure + "/notes.txt")), \"w\").close()")
+    result = conformance(
+      ["run", "--vectors", folder.path + "/v", "--adapter", adapter, "--allure-results", allure] + reports)
+    try expectFailingRunStatesTheErrors(
+      folder, result,
+      errors: ["cannot write \(allure): it now holds \"notes.txt\", which conformance did not write"],
+      "--allure-results")
+    #expect(!result.output.contains("Allure results:"))
+  }
 }
