@@ -263,7 +263,7 @@ extension RunSnapshot {
 
   /// Why this run cannot stand on one side of a comparison (`conformance diff`), `nil` when it
   /// can: a run that was interrupted, checked nothing, had a file that did not load or ended
-  /// with any status but `passed` or `failed` proves nothing about the tests it did not run, and
+  /// with any status but `passed`, `failed` or `report-error` proves nothing about the tests it did not run, and
   /// they would read as removed (or, the other way round, as new) rather than as unknown.
   public var untrustworthyReason: String? {
     let reason = statusReason.map { TextCap.cut($0, limit: 300) }
@@ -271,7 +271,8 @@ extension RunSnapshot {
       return "it was interrupted (\(TextCap.cut(stopped, limit: 300))), so the tests it never ran would read as removed"
     }
     switch status {
-    case "passed", "failed": return nil
+    // A run whose other report could not be written still checked every test it lists.
+    case "passed", "failed", "report-error": return nil
     case "no-tests": return "it checked nothing (\(reason ?? "no test was selected"))"
     case "load-error":
       return "\(reason ?? "a vector file could not be loaded"), so the tests of what did not load would read as removed"
