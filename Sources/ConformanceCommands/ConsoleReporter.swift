@@ -231,11 +231,13 @@ final class ConsoleReporter: RunObserver {
     for line in writtenReports() { console.print(text(line)) }
     for line in comparisonLines() { console.print(text(line)) }
     // The closing line counts what the table's total row counts, in its columns (errors: tests
-    // that errored and files that did not load), then the problems outside the table, so a red
-    // run never reads as "0 failed" alone.
-    var closing =
-      "\(totals.passed) passed\(totals.flaky > 0 ? " (\(totals.flaky) flaky)" : ""), \(totals.failed) failed"
+    // that errored and files that did not load), then the problems outside the table. A red run
+    // never says "0 failed": with no failure it names only its other problems ("3 passed, 4
+    // errors"), so no reader of "N passed, N failed" takes it for a pass.
     let errors = totals.errored + totals.loadErrors
+    let otherProblems = errors + summary.staleExpectations.count + summary.implementationProblems.count
+    var closing = "\(totals.passed) passed\(totals.flaky > 0 ? " (\(totals.flaky) flaky)" : "")"
+    if totals.failed > 0 || otherProblems == 0 { closing += ", \(totals.failed) failed" }
     if errors > 0 { closing += ", " + Self.count(errors, "error", "errors") }
     if !summary.staleExpectations.isEmpty {
       closing +=

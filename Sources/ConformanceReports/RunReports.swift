@@ -87,6 +87,19 @@ public final class RunReports: RunObserver {
       data.history = history?.entries ?? []
       return
     }
+    do {
+      try append(to: history, &data)
+    } catch {
+      // A history that cannot be written never takes the other reports with it: they state
+      // its error (docs/reports.md).
+      guard let reportSet else { throw error }
+      data.history = history.entries
+      reportSet.record(error)
+    }
+  }
+
+  /// Appends the run to `history`, staged with the reports when there is a report set.
+  private func append(to history: RunHistory, _ data: inout RunReportData) throws(ReportWriteError) {
     // Another run on the same folder may have appended since this one read the history: under
     // the history's lock, held until the new file is in place, read it again and append to
     // what it holds now, so that two runs finishing together are both recorded.

@@ -48,7 +48,7 @@ import Testing
     // The error is said at once (the late answer comes 3 s later and is dropped), not at the
     // 20-second --timeout, and no other test is touched.
     #expect(result.seconds < 12)
-    #expect(result.output.contains("\n6 passed, 0 failed, 1 error\n"), "\(result.output)")
+    #expect(result.output.contains("\n6 passed, 1 error\n"), "\(result.output)")
     let junit = try XMLReadBack(path: folder.path + "/junit.xml")
     let message = try #require(junit.string("//testcase[@name='trigger']/error/@message"))
     #expect(
@@ -65,7 +65,7 @@ import Testing
     let result = try run("escapes_the_group", folder: folder)
     // The trigger crashes the first instance; a second one runs the rest.
     #expect(result.status == 1)
-    #expect(result.output.contains("\n6 passed, 0 failed, 1 error\n"))
+    #expect(result.output.contains("\n6 passed, 1 error\n"))
     let pids = try folder.read("pids").split(separator: "\n").compactMap { pid_t($0) }
     #expect(pids.count == 4)
     // Ended with their adapter (the run waits for nothing else): a moment for the kernel.

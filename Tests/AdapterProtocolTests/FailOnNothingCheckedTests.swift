@@ -77,7 +77,7 @@ import Testing
       ]
     let first = conformance(arguments)
     #expect(first.status == 1, "\(first.output)\(first.error)")
-    #expect(first.output.hasSuffix("3 passed, 4 failed\n"), "\(first.output)")
+    #expect(first.output.hasSuffix("3 passed, 4 errors\n"), "\(first.output)")
     let second = conformance(arguments)
     #expect(second.status == 1, "\(second.output)\(second.error)")
     #expect(second.output.contains(" 0 new failures, 0 fixed, 4 still failing, 0 new, 0 removed\n"))

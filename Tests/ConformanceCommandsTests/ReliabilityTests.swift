@@ -55,7 +55,7 @@ import Testing
     // The good file ran, once.
     let report = try XMLReadBack(path: junit)
     #expect(report.strings("//testcase[not(error)]/@name") == ["valid.c"])
-    #expect(result.output.contains("\n1 passed, 0 failed, 7 errors\n"))
+    #expect(result.output.contains("\n1 passed, 7 errors\n"))
   }
 
   @Test func aFileOverTheSizeLimitIsALoadError() throws {
