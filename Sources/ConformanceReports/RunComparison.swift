@@ -98,25 +98,47 @@ public struct RunComparison: Sendable {
     self.current = RunInfo(current)
     differences = Self.differences(previous, current)
 
-    let lookup = previous.lookup ?? ResultLookup(previous.results)
-    let flatStates = lookup.states
-    var seen = [Bool](repeating: false, count: lookup.ids.count)
+    // A lookup of this run's tests only; the earlier run's are streamed past it, so that an
+    // earlier report of any size costs its bytes and no more (see ``ReportResults``).
+    let currentResults = current.results
+    let lookup = ResultLookup(currentResults)
+    /// The earlier run's state of each of this run's tests (by its position in the lookup).
+    var before = [ResultIndex.State?](repeating: nil, count: lookup.ids.count)
     var lists: [Category: [Entry]] = [:]
     var counts: [Category: Int] = [:]
+    let currentImplementations = Set(current.implementations.map { Array($0.utf8) })
+    var corpus: Set<String>? = nil
+    var groupNumber = -1
+    var table: [String: Int]? = nil
+    var implementationRan = false
+    previous.forEachTest { group, id, state in
+      if group.number != groupNumber {
+        groupNumber = group.number
+        table = lookup.positions[group.key]
+        implementationRan = currentImplementations.contains(Array(group.implementation.utf8))
+      }
+      if let position = table?[id] {
+        before[position] = state
+        return
+      }
+      counts[.removed, default: 0] += 1
+      guard counts[.removed, default: 0] <= Self.listCap else { return }
+      var entry = Entry(implementation: group.implementation, suite: group.suite, id: id, state: state)
+      if corpus == nil, let corpusTests { corpus = corpusTests() }
+      entry.reason = Self.removalReason(
+        entry, current: current, implementationRan: implementationRan, corpusTests: corpus)
+      lists[.removed, default: []].append(entry)
+    }
     var newFailing = 0
     var keptNew = 0
-    var newIDs: [[UInt8]: Set<String>] = [:]
-    var duplicate: Entry?
-    for group in current.results.groups {
-      let groupKey = Self.groupKey(group.implementation, group.suite)
-      let table = lookup.positions[groupKey]
+    for group in currentResults.groups {
+      let table = lookup.positions[Self.groupKey(group.implementation, group.suite)]
       for (id, state) in zip(group.ids, group.states) {
         var entry = Entry(implementation: group.implementation, suite: group.suite, id: id, state: state)
         if state == .failed {
           entry.failure = current.failures[RunSnapshot.key(group.implementation, group.suite, id)]
         }
-        guard let position = table?[id] else {
-          if !newIDs[groupKey, default: []].insert(id).inserted { duplicate = duplicate ?? entry }
+        guard let position = table?[id], let earlier = before[position] else {
           counts[.new, default: 0] += 1
           if state == .failed {
             newFailing += 1
@@ -127,10 +149,8 @@ public struct RunComparison: Sendable {
           }
           continue
         }
-        if seen[position] { duplicate = duplicate ?? entry }
-        seen[position] = true
         let category: Category
-        switch (flatStates[position] == .failed, state == .failed) {
+        switch (earlier == .failed, state == .failed) {
         case (false, true): category = .newFailures
         case (true, true): category = .stillFailing
         case (true, false): category = .fixed
@@ -140,24 +160,10 @@ public struct RunComparison: Sendable {
         counts[category, default: 0] += 1
       }
     }
-    let currentImplementations = Set(current.implementations.map { Array($0.utf8) })
-    var corpus: Set<String>? = nil
-    for position in seen.indices where !seen[position] {
-      counts[.removed, default: 0] += 1
-      guard counts[.removed, default: 0] <= Self.listCap else { continue }
-      let group = previous.results.groups[Int(lookup.groups[position])]
-      var entry = Entry(
-        implementation: group.implementation, suite: group.suite, id: lookup.ids[position], state: flatStates[position])
-      if corpus == nil, let corpusTests { corpus = corpusTests() }
-      entry.reason = Self.removalReason(
-        entry, current: current, implementationRan: currentImplementations.contains(Array(group.implementation.utf8)),
-        corpusTests: corpus)
-      lists[.removed, default: []].append(entry)
-    }
     self.lists = lists
     self.counts = counts
     self.newFailing = newFailing
-    currentDuplicate = duplicate.map { ResultLookup.twice($0.implementation, $0.suite, $0.id) }
+    currentDuplicate = lookup.duplicate
   }
 
   /// Set when this run's `results` list a test twice (a report no run wrote): what to say.
@@ -335,10 +341,8 @@ extension RunSnapshot {
   /// ``key(_:_:_:)`` of every test that counted against the run.
   public var failingKeys: Set<String> {
     var keys: Set<String> = []
-    for group in results.groups {
-      for (id, state) in zip(group.ids, group.states) where state == .failed {
-        keys.insert(Self.key(group.implementation, group.suite, id))
-      }
+    forEachTest { group, id, state in
+      if state == .failed { keys.insert(Self.key(group.implementation, group.suite, id)) }
     }
     return keys
   }

@@ -227,6 +227,90 @@ import Testing
     }
   }
 
+  /// An earlier report's tests are read again from its bytes when compared, not kept as an
+  /// index: the comparison is the one of the run it describes, in the order it lists its
+  /// tests, whichever order each group's keys come in.
+  @Test func aReportReadBackComparesAsTheRunItDescribes() throws {
+    let folder = try TemporaryFolder("previous")
+    defer { folder.remove() }
+    let results = """
+      [{"failed": ["b"], "implementation": "sdk", "passed": ["a", "k"], "suite": "leeep.fid", "skipped": ["c"]},
+       {"implementation": "sdk", "suite": "leeep.user_id", "passed": ["a"], "failed": ["f"], "skipped": []},
+       {"suite": "leeep.fid", "implementation": "sdk", "passed": ["z"], "failed": [], "skipped": []}]
+      """
+    let path = try folder.write("old.json", report(results: results))
+    let read = try RunSnapshot.read(report: path)
+    #expect(read.reportResults?.count == 7)
+    let inMemory = Self.snapshot([
+      ("leeep.fid", "b", .failed), ("leeep.fid", "a", .passed), ("leeep.fid", "k", .passed),
+      ("leeep.fid", "c", .skipped), ("leeep.user_id", "a", .passed), ("leeep.user_id", "f", .failed),
+      ("leeep.fid", "z", .passed),
+    ])
+    #expect(read.results.groups.map(\.ids) == [["b", "a", "k", "c"], ["a", "f"], ["z"]])
+    #expect(
+      read.results.groups.map(\.states) == [[.failed, .passed, .passed, .skipped], [.passed, .failed], [.passed]])
+    let after = Self.snapshot(
+      [("leeep.fid", "a", .failed), ("leeep.fid", "b", .passed), ("leeep.user_id", "f", .failed)], runID: "r2")
+    for before in [read, inMemory] {
+      let comparison = RunComparison(previous: before, current: after)
+      #expect(ids(comparison, .newFailures) == ["a"])
+      #expect(ids(comparison, .fixed) == ["b"])
+      #expect(ids(comparison, .stillFailing) == ["f"])
+      #expect(ids(comparison, .removed) == ["k", "c", "a", "z"])
+      #expect(comparison.entries(.removed).map(\.suite) == ["leeep.fid", "leeep.fid", "leeep.user_id", "leeep.fid"])
+      #expect(comparison.entries(.removed).map(\.state) == [.passed, .skipped, .passed, .passed])
+    }
+    #expect(
+      read.failingKeys == [RunSnapshot.key("sdk", "leeep.fid", "b"), RunSnapshot.key("sdk", "leeep.user_id", "f")])
+  }
+
+  /// A test listed twice is found wherever the second listing is: in another group of the same
+  /// implementation and suite, among many tests; it is named at its second listing, after the
+  /// report's other problems, as before.
+  @Test func aTestListedTwiceIsFoundAcrossGroups() throws {
+    let folder = try TemporaryFolder("previous")
+    defer { folder.remove() }
+    let many = (0..<5_000).map { "\"t.\($0)\"" }.joined(separator: ", ")
+    let results = """
+      [{"implementation": "sdk", "suite": "leeep.fid", "passed": [\(many)], "failed": ["x"], "skipped": []},
+       {"implementation": "other", "suite": "leeep.fid", "passed": ["x", "y"], "failed": [], "skipped": []},
+       {"implementation": "sdk", "suite": "leeep.user_id", "passed": ["x", "t.7"], "failed": [], "skipped": []},
+       {"implementation": "sdk", "suite": "leeep.fid", "passed": ["y"], "failed": [], "skipped": ["t.4999", "t.3"]}]
+      """
+    let path = try folder.write("old.json", report(results: results))
+    #expect(
+      throws: PreviousRunError(
+        path: path, reason: "not a conformance-report/1 JSON report: `results` lists leeep.fid t.4999 of sdk twice")
+    ) { try RunSnapshot.read(report: path) }
+    let badID = try folder.write(
+      "bad-id.json", report(results: results).replacingOccurrences(of: "0123456789abcdef0123", with: "zz"))
+    #expect(
+      throws: PreviousRunError(
+        path: badID, reason: "not a conformance-report/1 JSON report: runId is not 32 hex digits")
+    ) { try RunSnapshot.read(report: badID) }
+    // The newer side of `diff` is checked by the comparison.
+    let newer = try RunSnapshot.read(report: path, checksKeys: false)
+    let comparison = RunComparison(previous: Self.snapshot([]), current: newer)
+    #expect(comparison.currentDuplicate == "`results` lists leeep.fid t.4999 of sdk twice")
+  }
+
+  /// A group naming its implementation twice is not JSON to the strict parser: it is refused
+  /// (it was read with the last name before, its tests counted as that implementation's).
+  @Test func aGroupNamingItsImplementationTwiceIsRefused() throws {
+    let folder = try TemporaryFolder("previous")
+    defer { folder.remove() }
+    let results =
+      #"[{"implementation": "sdk", "passed": ["a"], "implementation": "other", "suite": "leeep.fid", "failed": [], "skipped": []}]"#
+    let path = try folder.write("old.json", report(results: results))
+    #expect(
+      throws: PreviousRunError(
+        path: path,
+        reason:
+          "not a conformance-report/1 JSON report: `results` is not a list of {implementation, suite, passed, failed, skipped} with test ids"
+      )
+    ) { try RunSnapshot.read(report: path) }
+  }
+
   @Test func otherFilesAreRefusedSayingWhy() throws {
     let folder = try TemporaryFolder("previous")
     defer { folder.remove() }
