@@ -404,8 +404,8 @@ enum RunCommand: Subcommand {
     }
     consoleReporter.implementation = implementationName
     if let previous {
-      let failing = previous.failingKeys
-      consoleReporter.failedBefore = { failing.contains(RunSnapshot.key($0, $1, $2)) }
+      let failing = previous.failingTests
+      consoleReporter.failedBefore = { failing.contains($0, $1, $2) }
       consoleReporter.comparisonLines = {
         reports.comparison.map { [$0.line] + $0.differences.map { "note: " + $0 } } ?? []
       }

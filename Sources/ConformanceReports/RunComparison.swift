@@ -338,14 +338,50 @@ extension RunComparison {
 }
 
 extension RunSnapshot {
-  /// ``key(_:_:_:)`` of every test that counted against the run.
-  public var failingKeys: Set<String> {
-    var keys: Set<String> = []
-    forEachTest { group, id, state in
-      if state == .failed { keys.insert(Self.key(group.implementation, group.suite, id)) }
+  /// Every test that counted against the run.
+  public var failingTests: FailingTests {
+    // Counted first, so that each group's set is made once at its size: an earlier report may
+    // list millions of failing tests.
+    // Kept by group number as read, then by group (a report may list a group twice).
+    var counts: [Int] = []
+    var keys: [[UInt8]] = []
+    forEachTest { group, _, state in
+      guard state == .failed else { return }
+      while counts.count <= group.number {
+        counts.append(0)
+        keys.append([])
+      }
+      counts[group.number] += 1
+      keys[group.number] = group.key
     }
-    return keys
+    var sets = counts.map { Set<String>(minimumCapacity: $0) }
+    forEachTest { group, id, state in
+      if state == .failed { sets[group.number].insert(id) }
+    }
+    var failing = FailingTests()
+    for (key, set) in zip(keys, sets) where !set.isEmpty {
+      if failing.ids[key] == nil {
+        failing.ids[key] = set
+      } else {
+        failing.ids[key]!.formUnion(set)
+      }
+    }
+    return failing
   }
+}
+
+/// The tests that counted against a run, asked about one by one (this run's console asks, of
+/// each test failing now, whether it failed before). The ids are kept per implementation and
+/// suite: most are small strings, held inline without a key of their own for each.
+public struct FailingTests: Sendable {
+  var ids: [[UInt8]: Set<String>] = [:]
+
+  public func contains(_ implementation: String, _ suite: String, _ id: String) -> Bool {
+    ids[RunComparison.groupKey(implementation, suite)]?.contains(id) ?? false
+  }
+
+  /// How many there are.
+  public var count: Int { ids.values.reduce(0) { $0 + $1.count } }
 }
 
 /// A run's tests found by key: per group (implementation and suite bytes) the position of each
