@@ -65,7 +65,8 @@ enum DiffCommand: Subcommand {
     let comparison: RunComparison
     do throws(PreviousRunError) {
       comparison = RunComparison(
-        previous: try RunSnapshot.read(report: old), current: try RunSnapshot.read(report: new, checksKeys: false))
+        previous: try RunSnapshot.read(report: old, keepsFailures: false),
+        current: try RunSnapshot.read(report: new, checksKeys: false))
       if let duplicate = comparison.currentDuplicate {
         throw PreviousRunError(path: new, reason: "not a conformance-report/1 JSON report: \(duplicate)")
       }

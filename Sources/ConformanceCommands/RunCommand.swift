@@ -316,7 +316,7 @@ enum RunCommand: Subcommand {
     do {
       if let folder = arguments.value("history") { history = try RunHistory.load(folder: folder) }
       if let file = arguments.value("compare") {
-        previous = try RunSnapshot.read(report: file)
+        previous = try RunSnapshot.read(report: file, keepsFailures: false)
       } else {
         previous = history?.latestSnapshot
       }

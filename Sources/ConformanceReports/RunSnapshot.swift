@@ -173,10 +173,12 @@ extension RunSnapshot {
   /// could have written, each once.
   /// `checksKeys: false` leaves the check for keys listed twice to ``RunComparison`` (its
   /// ``RunComparison/currentDuplicate``), for the newer side of a comparison, whose lookup it
-  /// builds anyway.
-  public static func read(report path: String, maxFileSize: Int = maxFileSize, checksKeys: Bool = true)
-    throws(PreviousRunError) -> RunSnapshot
-  {
+  /// builds anyway. `keepsFailures: false` checks the `failures` entries without keeping them,
+  /// for the earlier side, whose failures a comparison does not show (an earlier report may
+  /// list millions).
+  public static func read(
+    report path: String, maxFileSize: Int = maxFileSize, checksKeys: Bool = true, keepsFailures: Bool = true
+  ) throws(PreviousRunError) -> RunSnapshot {
     let bytes = try readBytes(path, limit: maxFileSize)
     let notReport = "not a \(JSONRunReport.format) JSON report"
     var members: [String: JSONValue] = [:]
@@ -197,6 +199,7 @@ extension RunSnapshot {
           guard let suite = entry["suite"]?.stringValue, let id = entry["id"]?.stringValue,
             let kind = entry["kind"]?.stringValue
           else { return .problem("a `failures` entry without its suite, id or kind") }
+          guard keepsFailures else { return .read }
           let implementation = entry["implementation"]?.stringValue ?? members["implementation"]?.stringValue ?? ""
           failures[Self.key(implementation, suite, id)] = FailureDetail(
             kind: kind, file: entry["file"]?.stringValue,

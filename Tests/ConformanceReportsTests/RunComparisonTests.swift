@@ -205,6 +205,17 @@ import Testing
     #expect(snapshot.failingTests.count == 1 && snapshot.failingTests.contains("sdk", "leeep.fid", "b"))
     #expect(snapshot.failures[RunSnapshot.key("sdk", "leeep.fid", "b")]?.message == "boom")
     #expect(snapshot.source == "report \(path)")
+    // The earlier side of a comparison checks them, and keeps none.
+    #expect(try RunSnapshot.read(report: path, keepsFailures: false).failures.isEmpty)
+    let bad = try folder.write(
+      "bad.json",
+      report(
+        results: #"[{"implementation": "sdk", "suite": "leeep.fid", "passed": ["a"], "failed": ["b"], "skipped": []}]"#,
+        extra: #""failures": [{"kind": "errored", "suite": "leeep.fid"}], "#))
+    #expect(
+      throws: PreviousRunError(
+        path: bad, reason: "not a conformance-report/1 JSON report: a `failures` entry without its suite, id or kind")
+    ) { try RunSnapshot.read(report: bad, keepsFailures: false) }
   }
 
   @Test(arguments: [
