@@ -91,8 +91,8 @@ public struct ReportResults: Sendable {
     return duplicate
   }
 
-  /// A hash of a test's group and id with the process's random seed, so that a file cannot be
-  /// made to collide (and a collision only costs the second reading).
+  /// A hash of a test's group and id under a key drawn at random for each process (`Hasher`),
+  /// so that a file cannot be made to collide (and a collision only costs the second reading).
   private static func hash(_ groupKey: [UInt8], _ id: String) -> Int {
     var hasher = Hasher()
     hasher.combine(groupKey.count)

@@ -401,6 +401,32 @@ import Testing
     #expect(latest.source == "history \(folder.path)/h/history.json")
   }
 
+  /// The newest run's tests are read again when compared: a history that lists one twice is
+  /// refused when read, naming it; one that lists each once compares as the run it recorded.
+  @Test func aHistoryListingATestTwiceIsRefused() throws {
+    let folder = try TemporaryFolder("history")
+    defer { folder.remove() }
+    var results = ResultIndex()
+    results.add(implementation: "sdk", suite: "leeep.fid", id: "dup.1", state: .passed)
+    results.add(implementation: "sdk", suite: "leeep.fid", id: "dup.2", state: .failed)
+    let history = RunHistory(path: RunHistory.path(folder: folder.path + "/h")).appending(
+      Self.entry(1), results: results)
+    try ReportFileWriter.writeAtomically(history.text, to: history.path)
+    let read = try #require(try RunHistory.load(folder: folder.path + "/h").latestSnapshot)
+    let comparison = RunComparison(previous: read, current: Self.snapshot([("leeep.fid", "dup.1", .failed)]))
+    #expect(ids(comparison, .newFailures) == ["dup.1"])
+    #expect(ids(comparison, .removed) == ["dup.2"] && comparison.entries(.removed).first?.state == .failed)
+    try ReportFileWriter.writeAtomically(
+      history.text.replacingOccurrences(of: "dup.2", with: "dup.1"), to: history.path)
+    #expect(
+      throws: PreviousRunError(
+        path: history.path,
+        reason:
+          "not a conformance-history/1 file (written by `conformance run --history`): `results` lists leeep.fid dup.1 of sdk twice"
+      )
+    ) { try RunHistory.load(folder: folder.path + "/h") }
+  }
+
   @Test func aHistoryThatCannotBeReadIsAnErrorNamingIt() throws {
     let folder = try TemporaryFolder("history")
     defer { folder.remove() }
