@@ -6,7 +6,7 @@ import ConformanceKit
 /// and a lookup: an earlier report may list millions of tests this run does not have, and a
 /// comparison needs a lookup of this run's tests only, with the earlier ones streamed past it.
 ///
-/// Made only by ``read(_:bytes:)``, which checked every test it holds: reading it again cannot
+/// Made only by ``read(_:bytes:checksKeys:)``, which checked every test it holds: reading it again cannot
 /// fail.
 public struct ReportResults: Sendable {
   /// The implementation and suite of a group of tests.
@@ -24,7 +24,8 @@ public struct ReportResults: Sendable {
   /// How many tests they list.
   public let count: Int
 
-  /// Calls `test` for every test, in the order a ``ResultIndex`` read from them lists them.
+  /// Calls `test` for every test in file order: group by group, each group's lists in the order
+  /// of its keys.
   public func forEach(_ test: (Group, String, ResultIndex.State) -> Void) {
     _ = JSONParser().scan(bytes, from: mark) { cursor in Self.stream(&cursor, bytes: bytes, test: test) ? true : nil }
   }
