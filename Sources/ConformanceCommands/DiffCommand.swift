@@ -66,7 +66,7 @@ enum DiffCommand: Subcommand {
     let new = arguments.positionals[1]
     let comparison: RunComparison
     do throws(PreviousRunError) {
-      let previous = try RunSnapshot.read(report: old)
+      let previous = try RunSnapshot.read(report: old, keepsFailures: false)
       let current = try RunSnapshot.read(report: new, checksKeys: false)
       // A side that proves nothing makes a comparison that reads green (its missing tests
       // "removed", no new failure): refused, NEW first, since it is the run being judged.

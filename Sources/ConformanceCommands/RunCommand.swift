@@ -327,7 +327,7 @@ enum RunCommand: Subcommand {
     do {
       if let folder = arguments.value("history") { history = try RunHistory.load(folder: folder) }
       if let file = arguments.value("compare") {
-        previous = try RunSnapshot.read(report: file)
+        previous = try RunSnapshot.read(report: file, keepsFailures: false)
       } else {
         previous = history?.latestSnapshot
       }
@@ -423,8 +423,8 @@ enum RunCommand: Subcommand {
     }
     consoleReporter.implementation = implementationName
     if let previous {
-      let failing = previous.failingKeys
-      consoleReporter.failedBefore = { failing.contains(RunSnapshot.key($0, $1, $2)) }
+      let failing = previous.failingTests
+      consoleReporter.failedBefore = { failing.contains($0, $1, $2) }
       consoleReporter.comparisonLines = {
         reports.comparison.map { [$0.line] + $0.differences.map { "note: " + $0 } } ?? []
       }

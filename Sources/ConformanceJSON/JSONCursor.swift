@@ -122,6 +122,10 @@ public struct JSONCursor: ~Copyable {
     return text
   }
 
+  /// Where the cursor is (after ``nextKey()``: where the member's value starts), and how many
+  /// containers it is in: what ``JSONParser/scan(_:from:_:)`` takes to read that value again.
+  public var mark: JSONCursorMark { JSONCursorMark(position: reader.position, depth: reader.depth) }
+
   /// Whether only whitespace is left.
   public mutating func isAtEnd() -> Bool {
     reader.skipWhitespace()
@@ -290,6 +294,31 @@ extension JSONParser {
       defer { cursor.release() }
       // A byte order mark is an error for the parser; the cursor leaves it to the parser too.
       if cursor.startsWithByteOrderMark { return nil }
+      return body(&cursor)
+    }
+  }
+}
+
+/// A place in a document a ``JSONCursor`` read, to read the value there again later.
+public struct JSONCursorMark: Sendable, Equatable {
+  public let position: Int
+  public let depth: Int
+}
+
+extension JSONParser {
+  /// Runs `body` with a cursor at `mark` in `bytes`, as the cursor that made it was there: for
+  /// a caller that read the document once (so it is known to be JSON up to there) and reads a
+  /// value of it again instead of keeping what it built the first time.
+  public func scan<Result>(_ bytes: [UInt8], from mark: JSONCursorMark, _ body: (inout JSONCursor) -> Result?)
+    -> Result?
+  {
+    guard mark.position >= 0, mark.position <= bytes.count, mark.depth >= 0 else { return nil }
+    return bytes.withUnsafeBufferPointer { buffer in
+      var reader = Reader(bytes: buffer, maximumDepth: maximumDepth)
+      reader.position = mark.position
+      reader.depth = mark.depth
+      var cursor = JSONCursor(reader: reader)
+      defer { cursor.release() }
       return body(&cursor)
     }
   }

@@ -53,6 +53,19 @@ public struct ResultIndex: Sendable {
     count += 1
   }
 
+  /// Starts a group of tests of `implementation` and `suite` (another one, even when the last
+  /// group has the same names: as a report read back lists them).
+  mutating func startGroup(implementation: String, suite: String) {
+    groups.append(Group(implementation: implementation, suite: suite))
+  }
+
+  /// Adds a test to the group started last.
+  mutating func addToLastGroup(id: String, state: State) {
+    groups[groups.count - 1].ids.append(id)
+    groups[groups.count - 1].states.append(state)
+    count += 1
+  }
+
   /// The JSON report's `results`: per implementation and suite, the ids that passed, failed and
   /// were skipped, in run order.
   public var json: JSONValue {
@@ -65,63 +78,6 @@ public struct ResultIndex: Sendable {
           "passed": .array(lists[.passed]!), "failed": .array(lists[.failed]!), "skipped": .array(lists[.skipped]!),
         ]
       })
-  }
-
-  /// Reads `results` at the cursor (the shape ``json`` writes); `nil` for anything else, or a
-  /// suite, id or implementation name no run could have written.
-  static func read(_ cursor: inout JSONCursor) -> ResultIndex? {
-    var index = ResultIndex()
-    guard cursor.enterArray() else { return nil }
-    while true {
-      guard let more = cursor.nextElement() else { return nil }
-      if !more { break }
-      guard cursor.enterObject() else { return nil }
-      var implementation: String?
-      var suite: String?
-      var lists: [(State, [String])] = []
-      while true {
-        let key: String
-        switch cursor.nextKey() {
-        case .end: key = ""
-        case .invalid: return nil
-        case .key(let bytes): key = String(decoding: bytes, as: UTF8.self)
-        }
-        if key.isEmpty { break }
-        switch key {
-        case "implementation":
-          guard let name = cursor.string(), !name.isEmpty, name.utf8.count <= maxNameBytes else { return nil }
-          implementation = name
-        case "suite":
-          guard let name = cursor.string(), Contract.isValidTestID(name) else { return nil }
-          suite = name
-        case "passed", "failed", "skipped":
-          guard let ids = readIDs(&cursor) else { return nil }
-          lists.append((State(name: key)!, ids))
-        default:
-          guard cursor.value() != nil else { return nil }
-        }
-      }
-      guard let implementation, let suite else { return nil }
-      var group = Group(implementation: implementation, suite: suite)
-      for (state, ids) in lists {
-        group.ids += ids
-        group.states += Array(repeating: state, count: ids.count)
-      }
-      index.count += group.ids.count
-      index.groups.append(group)
-    }
-    return index
-  }
-
-  private static func readIDs(_ cursor: inout JSONCursor) -> [String]? {
-    guard cursor.enterArray() else { return nil }
-    var ids: [String] = []
-    while true {
-      guard let more = cursor.nextElement() else { return nil }
-      if !more { return ids }
-      guard let id = cursor.string(), Contract.isValidTestID(id) else { return nil }
-      ids.append(id)
-    }
   }
 
   /// Longest implementation name read back (an adapter's hello names it; no real one comes close).

@@ -104,25 +104,47 @@ public struct RunComparison: Sendable {
     self.current = RunInfo(current)
     differences = Self.differences(previous, current)
 
-    let lookup = previous.lookup ?? ResultLookup(previous.results)
-    let flatStates = lookup.states
-    var seen = [Bool](repeating: false, count: lookup.ids.count)
+    // A lookup of this run's tests only; the earlier run's are streamed past it, so that an
+    // earlier report of any size costs its bytes and no more (see ``ReportResults``).
+    let currentResults = current.results
+    let lookup = ResultLookup(currentResults)
+    /// The earlier run's state of each of this run's tests (by its position in the lookup).
+    var before = [ResultIndex.State?](repeating: nil, count: lookup.ids.count)
     var lists: [Category: [Entry]] = [:]
     var counts: [Category: Int] = [:]
+    let currentImplementations = Set(current.implementations.map { Array($0.utf8) })
+    var corpus: Set<String>? = nil
+    var groupNumber = -1
+    var table: [String: Int]? = nil
+    var implementationRan = false
+    previous.forEachTest { group, id, state in
+      if group.number != groupNumber {
+        groupNumber = group.number
+        table = lookup.positions[group.key]
+        implementationRan = currentImplementations.contains(Array(group.implementation.utf8))
+      }
+      if let position = table?[id] {
+        before[position] = state
+        return
+      }
+      counts[.removed, default: 0] += 1
+      guard counts[.removed, default: 0] <= Self.listCap else { return }
+      var entry = Entry(implementation: group.implementation, suite: group.suite, id: id, state: state)
+      if corpus == nil, let corpusTests { corpus = corpusTests() }
+      entry.reason = Self.removalReason(
+        entry, current: current, implementationRan: implementationRan, corpusTests: corpus)
+      lists[.removed, default: []].append(entry)
+    }
     var newFailing = 0
     var keptNew = 0
-    var newIDs: [[UInt8]: Set<String>] = [:]
-    var duplicate: Entry?
-    for group in current.results.groups {
-      let groupKey = Self.groupKey(group.implementation, group.suite)
-      let table = lookup.positions[groupKey]
+    for group in currentResults.groups {
+      let table = lookup.positions[Self.groupKey(group.implementation, group.suite)]
       for (id, state) in zip(group.ids, group.states) {
         var entry = Entry(implementation: group.implementation, suite: group.suite, id: id, state: state)
         if state == .failed {
           entry.failure = current.failures[RunSnapshot.key(group.implementation, group.suite, id)]
         }
-        guard let position = table?[id] else {
-          if !newIDs[groupKey, default: []].insert(id).inserted { duplicate = duplicate ?? entry }
+        guard let position = table?[id], let earlier = before[position] else {
           counts[.new, default: 0] += 1
           if state == .failed {
             newFailing += 1
@@ -133,10 +155,8 @@ public struct RunComparison: Sendable {
           }
           continue
         }
-        if seen[position] { duplicate = duplicate ?? entry }
-        seen[position] = true
         let category: Category
-        switch (flatStates[position] == .failed, state == .failed) {
+        switch (earlier == .failed, state == .failed) {
         case (false, true): category = .newFailures
         case (true, true): category = .stillFailing
         case (true, false): category = .fixed
@@ -146,24 +166,10 @@ public struct RunComparison: Sendable {
         counts[category, default: 0] += 1
       }
     }
-    let currentImplementations = Set(current.implementations.map { Array($0.utf8) })
-    var corpus: Set<String>? = nil
-    for position in seen.indices where !seen[position] {
-      counts[.removed, default: 0] += 1
-      guard counts[.removed, default: 0] <= Self.listCap else { continue }
-      let group = previous.results.groups[Int(lookup.groups[position])]
-      var entry = Entry(
-        implementation: group.implementation, suite: group.suite, id: lookup.ids[position], state: flatStates[position])
-      if corpus == nil, let corpusTests { corpus = corpusTests() }
-      entry.reason = Self.removalReason(
-        entry, current: current, implementationRan: currentImplementations.contains(Array(group.implementation.utf8)),
-        corpusTests: corpus)
-      lists[.removed, default: []].append(entry)
-    }
     self.lists = lists
     self.counts = counts
     self.newFailing = newFailing
-    currentDuplicate = duplicate.map { ResultLookup.twice($0.implementation, $0.suite, $0.id) }
+    currentDuplicate = lookup.duplicate
   }
 
   /// Set when this run's `results` list a test twice (a report no run wrote): what to say.
@@ -393,16 +399,50 @@ extension RunComparison {
 }
 
 extension RunSnapshot {
-  /// ``key(_:_:_:)`` of every test that counted against the run.
-  public var failingKeys: Set<String> {
-    var keys: Set<String> = []
-    for group in results.groups {
-      for (id, state) in zip(group.ids, group.states) where state == .failed {
-        keys.insert(Self.key(group.implementation, group.suite, id))
+  /// Every test that counted against the run.
+  public var failingTests: FailingTests {
+    // Counted first, so that each group's set is made once at its size: an earlier report may
+    // list millions of failing tests.
+    // Kept by group number as read, then by group (a report may list a group twice).
+    var counts: [Int] = []
+    var keys: [[UInt8]] = []
+    forEachTest { group, _, state in
+      guard state == .failed else { return }
+      while counts.count <= group.number {
+        counts.append(0)
+        keys.append([])
+      }
+      counts[group.number] += 1
+      keys[group.number] = group.key
+    }
+    var sets = counts.map { Set<String>(minimumCapacity: $0) }
+    forEachTest { group, id, state in
+      if state == .failed { sets[group.number].insert(id) }
+    }
+    var failing = FailingTests()
+    for (key, set) in zip(keys, sets) where !set.isEmpty {
+      if failing.ids[key] == nil {
+        failing.ids[key] = set
+      } else {
+        failing.ids[key]!.formUnion(set)
       }
     }
-    return keys
+    return failing
   }
+}
+
+/// The tests that counted against a run, asked about one by one (this run's console asks, of
+/// each test failing now, whether it failed before). The ids are kept per implementation and
+/// suite: most are small strings, held inline without a key of their own for each.
+public struct FailingTests: Sendable {
+  var ids: [[UInt8]: Set<String>] = [:]
+
+  public func contains(_ implementation: String, _ suite: String, _ id: String) -> Bool {
+    ids[RunComparison.groupKey(implementation, suite)]?.contains(id) ?? false
+  }
+
+  /// How many there are.
+  public var count: Int { ids.values.reduce(0) { $0 + $1.count } }
 }
 
 /// A run's tests found by key: per group (implementation and suite bytes) the position of each

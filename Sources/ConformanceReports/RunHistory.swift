@@ -54,14 +54,17 @@ public struct RunHistory: Sendable {
   public let path: String
   /// Oldest first.
   public private(set) var entries: [Entry]
-  /// The newest entry's `results`, and them by key once read (checked to list no test twice).
-  public private(set) var latestResults: ResultIndex?
-  private var latestLookup: ResultLookup?
+  /// The newest entry's `results`.
+  public var latestResults: ResultIndex? { appendedResults ?? readResults?.index }
+  /// Those of the run appended.
+  private var appendedResults: ResultIndex?
+  /// Those read from the file (checked to list no test twice), kept as its bytes.
+  private var readResults: ReportResults?
 
   public init(path: String, entries: [Entry] = [], latestResults: ResultIndex? = nil) {
     self.path = path
     self.entries = entries
-    self.latestResults = latestResults
+    self.appendedResults = latestResults
   }
 
   public static func path(folder: String) -> String {
@@ -70,12 +73,12 @@ public struct RunHistory: Sendable {
 
   /// The newest run as a snapshot to compare with; `nil` for an empty history.
   public var latestSnapshot: RunSnapshot? {
-    guard let last = entries.last, let results = latestResults else { return nil }
+    guard let last = entries.last, appendedResults != nil || readResults != nil else { return nil }
     var snapshot = RunSnapshot(
       source: "history \(path)", runID: last.runID, time: last.time, implementations: last.implementations.map(\.name),
       corpusDigest: last.corpusDigest, corpusFiles: last.corpusFiles, selection: last.selection, status: last.status,
-      results: results)
-    snapshot.lookup = latestLookup
+      results: appendedResults ?? ResultIndex())
+    if appendedResults == nil { snapshot.reportResults = readResults }
     for implementation in last.implementations { snapshot.versions[implementation.name] = implementation.version }
     snapshot.ciBuild = last.ciBuild
     for implementation in last.implementations {
@@ -204,7 +207,7 @@ public struct RunHistory: Sendable {
     let shape = "not a \(format) file (written by `conformance run --history`)"
     var format: String?
     var entries: [Entry] = []
-    var latest: ResultIndex?
+    var latest: ReportResults?
     try RunSnapshot.scanMembers(bytes, path: path, shape: shape) { key, cursor in
       switch key {
       case "format":
@@ -213,7 +216,7 @@ public struct RunHistory: Sendable {
       case "runs":
         return cursor.forEachElement { cursor in
           guard entries.count < limit else { return .problem("it holds more than the \(limit) runs a history keeps") }
-          switch readEntry(&cursor) {
+          switch readEntry(&cursor, bytes: bytes) {
           case .none: return .syntax
           case .some(.failure(let problem)): return .problem("runs[\(entries.count)]: \(problem.reason)")
           case .some(.success(let (entry, results))):
@@ -232,11 +235,12 @@ public struct RunHistory: Sendable {
     if !entries.isEmpty && latest == nil {
       throw PreviousRunError(path: path, reason: "\(shape): its newest run has no `results`")
     }
-    var history = RunHistory(path: path, entries: entries, latestResults: latest)
+    var history = RunHistory(path: path, entries: entries)
     if let latest {
-      let lookup = ResultLookup(latest)
-      if let duplicate = lookup.duplicate { throw PreviousRunError(path: path, reason: "\(shape): \(duplicate)") }
-      history.latestLookup = lookup
+      if let duplicate = latest.firstDuplicate() {
+        throw PreviousRunError(path: path, reason: "\(shape): \(duplicate)")
+      }
+      history.readResults = latest
     }
     return history
   }
@@ -246,10 +250,12 @@ public struct RunHistory: Sendable {
   }
 
   /// One entry at the cursor: `nil` on a syntax error, a failure naming what is wrong.
-  private static func readEntry(_ cursor: inout JSONCursor) -> Result<(Entry, ResultIndex?), EntryProblem>? {
+  private static func readEntry(_ cursor: inout JSONCursor, bytes: [UInt8]) -> Result<
+    (Entry, ReportResults?), EntryProblem
+  >? {
     guard cursor.enterObject() else { return nil }
     var members = JSONObject()
-    var results: ResultIndex?
+    var results: ReportResults?
     while true {
       switch cursor.nextKey() {
       case .end:
@@ -262,8 +268,10 @@ public struct RunHistory: Sendable {
       case .key(let raw):
         let key = String(decoding: raw, as: UTF8.self)
         if key == "results" {
-          guard let index = ResultIndex.read(&cursor) else { return .failure(EntryProblem(reason: "bad `results`")) }
-          results = index
+          guard let read = ReportResults.read(&cursor, bytes: bytes, checksKeys: false) else {
+            return .failure(EntryProblem(reason: "bad `results`"))
+          }
+          results = read.results
         } else {
           guard let value = cursor.value() else { return nil }
           members[key] = value

@@ -34,11 +34,20 @@ public struct RunSnapshot: Sendable {
   public var loadErrors = 0
   /// Set when the run did not see every file (interrupted, or stopped at `--max-failures`).
   public var stoppedEarly: String?
-  public var results: ResultIndex
+  /// Every test's state (built from ``reportResults`` when the snapshot has them: a comparison
+  /// reads those with ``forEachTest(_:)`` instead).
+  public var results: ResultIndex {
+    get { reportResults?.index ?? ownResults }
+    set {
+      ownResults = newValue
+      reportResults = nil
+    }
+  }
+  private var ownResults: ResultIndex
+  /// The tests of a report or history read back, kept as its bytes (see ``ReportResults``).
+  public var reportResults: ReportResults?
   /// Failing tests' details by ``key(_:_:_:)``.
   public var failures: [String: FailureDetail] = [:]
-  /// Every test by key, when reading the snapshot already built it.
-  var lookup: ResultLookup?
 
   public init(
     source: String, runID: String?, time: String?, implementations: [String], corpusDigest: String?,
@@ -52,7 +61,18 @@ public struct RunSnapshot: Sendable {
     self.corpusFiles = corpusFiles
     self.selection = selection
     self.status = status
-    self.results = results
+    self.ownResults = results
+  }
+
+  /// Calls `test` for every test, group by group in run order.
+  public func forEachTest(_ test: (ReportResults.Group, String, ResultIndex.State) -> Void) {
+    if let reportResults { return reportResults.forEach(test) }
+    for (number, group) in ownResults.groups.enumerated() {
+      let name = ReportResults.Group(
+        implementation: group.implementation, suite: group.suite,
+        key: RunComparison.groupKey(group.implementation, group.suite), number: number)
+      for (id, state) in zip(group.ids, group.states) { test(name, id, state) }
+    }
   }
 
   public static func key(_ implementation: String, _ suite: String, _ id: String) -> String {
@@ -165,23 +185,26 @@ extension RunSnapshot {
   /// its size is bounded, every member read is checked, and every test key must be one a run
   /// could have written, each once.
   /// `checksKeys: false` leaves the check for keys listed twice to ``RunComparison`` (its
-  /// ``RunComparison/currentDuplicate``), for the newer side of a comparison, which needs no
-  /// lookup of its own.
-  public static func read(report path: String, maxFileSize: Int = maxFileSize, checksKeys: Bool = true)
-    throws(PreviousRunError) -> RunSnapshot
-  {
+  /// ``RunComparison/currentDuplicate``), for the newer side of a comparison, whose lookup it
+  /// builds anyway. `keepsFailures: false` checks the `failures` entries without keeping them,
+  /// for the earlier side, whose failures a comparison does not show (an earlier report may
+  /// list millions).
+  public static func read(
+    report path: String, maxFileSize: Int = maxFileSize, checksKeys: Bool = true, keepsFailures: Bool = true
+  ) throws(PreviousRunError) -> RunSnapshot {
     let bytes = try readBytes(path, limit: maxFileSize)
     let notReport = "not a \(JSONRunReport.format) JSON report"
     var members: [String: JSONValue] = [:]
-    var results: ResultIndex?
+    var results: ReportResults?
+    var duplicate: String?
     var failures: [String: FailureDetail] = [:]
     try scanMembers(bytes, path: path, shape: notReport) { key, cursor in
       switch key {
       case "results":
-        guard let index = ResultIndex.read(&cursor) else {
+        guard let read = ReportResults.read(&cursor, bytes: bytes, checksKeys: checksKeys) else {
           return .problem("`results` is not a list of {implementation, suite, passed, failed, skipped} with test ids")
         }
-        results = index
+        (results, duplicate) = read
         return .read
       case "failures":
         return cursor.forEachElement { cursor in
@@ -189,6 +212,7 @@ extension RunSnapshot {
           guard let suite = entry["suite"]?.stringValue, let id = entry["id"]?.stringValue,
             let kind = entry["kind"]?.stringValue
           else { return .problem("a `failures` entry without its suite, id or kind") }
+          guard keepsFailures else { return .read }
           let implementation = entry["implementation"]?.stringValue ?? members["implementation"]?.stringValue ?? ""
           failures[Self.key(implementation, suite, id)] = FailureDetail(
             kind: kind, file: entry["file"]?.stringValue,
@@ -234,7 +258,8 @@ extension RunSnapshot {
       source: "report \(path)", runID: runID, time: members["time"]?.stringValue,
       implementations: names, corpusDigest: corpus?["digest"]?.objectValue?["value"]?.stringValue,
       corpusFiles: corpus?["files"]?.numberValue?.intValue,
-      selection: selection(members["selection"]), status: members["status"]?.stringValue, results: results)
+      selection: selection(members["selection"]), status: members["status"]?.stringValue, results: ResultIndex())
+    snapshot.reportResults = results
     if let version = members["implementationVersion"]?.stringValue { snapshot.versions[implementation] = version }
     for value in members["implementations"]?.arrayValue ?? [] {
       if let object = value.objectValue, let name = object["name"]?.stringValue,
@@ -251,13 +276,9 @@ extension RunSnapshot {
       snapshot.stoppedEarly = snapshot.statusReason ?? "interrupted"
     }
     snapshot.failures = failures
-    if checksKeys {
-      // Every (implementation, suite, id) at most once: a file listing one twice was not
-      // written by a run. The lookup is what a comparison with this run needs anyway.
-      let lookup = ResultLookup(results)
-      if let duplicate = lookup.duplicate { throw PreviousRunError(path: path, reason: "\(notReport): \(duplicate)") }
-      snapshot.lookup = lookup
-    }
+    // Every (implementation, suite, id) at most once: a file listing one twice was not written
+    // by a run.
+    if let duplicate { throw PreviousRunError(path: path, reason: "\(notReport): \(duplicate)") }
     return snapshot
   }
 

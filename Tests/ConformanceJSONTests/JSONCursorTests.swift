@@ -25,6 +25,27 @@ import Testing
     }
   }
 
+  /// A value is read again from where a cursor found it, nested as deep as it was there.
+  @Test func readsAValueAgainFromItsMark() throws {
+    let bytes = Array(#"{"a": 1, "b": [2, {"c": "d"}], "e": [[3]]}"#.utf8)
+    let marks = JSONParser().scan(bytes) { cursor -> [JSONCursorMark]? in
+      guard cursor.enterObject() else { return nil }
+      var marks: [JSONCursorMark] = []
+      while case .key = cursor.nextKey() {
+        marks.append(cursor.mark)
+        guard cursor.value() != nil else { return nil }
+      }
+      return marks
+    }
+    let found = try #require(marks)
+    #expect(found.map(\.depth) == [1, 1, 1])
+    #expect(JSONParser().scan(bytes, from: found[1]) { $0.value() } == [2, ["c": "d"]])
+    // Inside the object, `[[3]]` is three deep: too deep for two, from its mark as from the start.
+    #expect(JSONParser(maximumDepth: 2).scan(bytes, from: found[2]) { $0.value() } == nil)
+    #expect(JSONParser(maximumDepth: 3).scan(bytes, from: found[2]) { $0.value() } == [[3]])
+    #expect((try? JSONParser(maximumDepth: 2).parse(bytes)) == nil)
+  }
+
   @Test func walksAnObject() {
     #expect(keys(#" { "a" : 1 , "b":[2, {"c": 3}] ,"d": "e" } "#) == [.key("a"), .key("b"), .key("d"), .end])
     #expect(keys("{}") == [.end])

@@ -218,9 +218,20 @@ import Testing
     )
     let snapshot = try RunSnapshot.read(report: path)
     #expect(snapshot.results.count == 2)
-    #expect(snapshot.failingKeys == [RunSnapshot.key("sdk", "leeep.fid", "b")])
+    #expect(snapshot.failingTests.count == 1 && snapshot.failingTests.contains("sdk", "leeep.fid", "b"))
     #expect(snapshot.failures[RunSnapshot.key("sdk", "leeep.fid", "b")]?.message == "boom")
     #expect(snapshot.source == "report \(path)")
+    // The earlier side of a comparison checks them, and keeps none.
+    #expect(try RunSnapshot.read(report: path, keepsFailures: false).failures.isEmpty)
+    let bad = try folder.write(
+      "bad.json",
+      report(
+        results: #"[{"implementation": "sdk", "suite": "leeep.fid", "passed": ["a"], "failed": ["b"], "skipped": []}]"#,
+        extra: #""failures": [{"kind": "errored", "suite": "leeep.fid"}], "#))
+    #expect(
+      throws: PreviousRunError(
+        path: bad, reason: "not a conformance-report/1 JSON report: a `failures` entry without its suite, id or kind")
+    ) { try RunSnapshot.read(report: bad, keepsFailures: false) }
   }
 
   @Test(arguments: [
@@ -241,6 +252,98 @@ import Testing
     #expect(throws: PreviousRunError(path: path, reason: "not a conformance-report/1 JSON report: \(reason)")) {
       try RunSnapshot.read(report: path)
     }
+  }
+
+  /// An earlier report's tests are read again from its bytes when compared, not kept as an
+  /// index: the comparison is the one of the run it describes, in the order it lists its
+  /// tests, whichever order each group's keys come in.
+  @Test func aReportReadBackComparesAsTheRunItDescribes() throws {
+    let folder = try TemporaryFolder("previous")
+    defer { folder.remove() }
+    let results = """
+      [{"failed": ["b"], "implementation": "sdk", "passed": ["a", "k"], "suite": "leeep.fid", "skipped": ["c"]},
+       {"implementation": "sdk", "suite": "leeep.user_id", "passed": ["a"], "failed": ["f"], "skipped": []},
+       {"suite": "leeep.fid", "implementation": "sdk", "passed": ["z"], "failed": ["w"], "skipped": []}]
+      """
+    let path = try folder.write("old.json", report(results: results))
+    let read = try RunSnapshot.read(report: path)
+    #expect(read.reportResults?.count == 8)
+    let inMemory = Self.snapshot([
+      ("leeep.fid", "b", .failed), ("leeep.fid", "a", .passed), ("leeep.fid", "k", .passed),
+      ("leeep.fid", "c", .skipped), ("leeep.user_id", "a", .passed), ("leeep.user_id", "f", .failed),
+      ("leeep.fid", "z", .passed), ("leeep.fid", "w", .failed),
+    ])
+    #expect(read.results.groups.map(\.ids) == [["b", "a", "k", "c"], ["a", "f"], ["z", "w"]])
+    #expect(
+      read.results.groups.map(\.states) == [
+        [.failed, .passed, .passed, .skipped], [.passed, .failed], [.passed, .failed],
+      ])
+    let after = Self.snapshot(
+      [("leeep.fid", "a", .failed), ("leeep.fid", "b", .passed), ("leeep.user_id", "f", .failed)], runID: "r2")
+    for before in [read, inMemory] {
+      let comparison = RunComparison(previous: before, current: after)
+      #expect(ids(comparison, .newFailures) == ["a"])
+      #expect(ids(comparison, .fixed) == ["b"])
+      #expect(ids(comparison, .stillFailing) == ["f"])
+      #expect(ids(comparison, .removed) == ["k", "c", "a", "z", "w"])
+      #expect(
+        comparison.entries(.removed).map(\.suite) == [
+          "leeep.fid", "leeep.fid", "leeep.user_id", "leeep.fid", "leeep.fid",
+        ])
+      #expect(comparison.entries(.removed).map(\.state) == [.passed, .skipped, .passed, .passed, .failed])
+    }
+    let failing = read.failingTests
+    #expect(failing.count == 3)
+    #expect(failing.contains("sdk", "leeep.fid", "b") && failing.contains("sdk", "leeep.user_id", "f"))
+    #expect(failing.contains("sdk", "leeep.fid", "w"))
+    #expect(!failing.contains("sdk", "leeep.fid", "f") && !failing.contains("other", "leeep.fid", "b"))
+  }
+
+  /// A test listed twice is found wherever the second listing is: in another group of the same
+  /// implementation and suite, among many tests; it is named at its second listing, after the
+  /// report's other problems, as before.
+  @Test func aTestListedTwiceIsFoundAcrossGroups() throws {
+    let folder = try TemporaryFolder("previous")
+    defer { folder.remove() }
+    let many = (0..<5_000).map { "\"t.\($0)\"" }.joined(separator: ", ")
+    let results = """
+      [{"implementation": "sdk", "suite": "leeep.fid", "passed": [\(many)], "failed": ["x"], "skipped": []},
+       {"implementation": "other", "suite": "leeep.fid", "passed": ["x", "y"], "failed": [], "skipped": []},
+       {"implementation": "sdk", "suite": "leeep.user_id", "passed": ["x", "t.7"], "failed": [], "skipped": []},
+       {"implementation": "sdk", "suite": "leeep.fid", "passed": ["y"], "failed": [], "skipped": ["t.4999", "t.3"]}]
+      """
+    let path = try folder.write("old.json", report(results: results))
+    #expect(
+      throws: PreviousRunError(
+        path: path, reason: "not a conformance-report/1 JSON report: `results` lists leeep.fid t.4999 of sdk twice")
+    ) { try RunSnapshot.read(report: path) }
+    let badID = try folder.write(
+      "bad-id.json", report(results: results).replacingOccurrences(of: "0123456789abcdef0123", with: "zz"))
+    #expect(
+      throws: PreviousRunError(
+        path: badID, reason: "not a conformance-report/1 JSON report: runId is not 32 hex digits")
+    ) { try RunSnapshot.read(report: badID) }
+    // The newer side of `diff` is checked by the comparison.
+    let newer = try RunSnapshot.read(report: path, checksKeys: false)
+    let comparison = RunComparison(previous: Self.snapshot([]), current: newer)
+    #expect(comparison.currentDuplicate == "`results` lists leeep.fid t.4999 of sdk twice")
+  }
+
+  /// A group naming its implementation twice is not JSON to the strict parser: it is refused
+  /// (it was read with the last name before, its tests counted as that implementation's).
+  @Test func aGroupNamingItsImplementationTwiceIsRefused() throws {
+    let folder = try TemporaryFolder("previous")
+    defer { folder.remove() }
+    let results =
+      #"[{"implementation": "sdk", "passed": ["a"], "implementation": "other", "suite": "leeep.fid", "failed": [], "skipped": []}]"#
+    let path = try folder.write("old.json", report(results: results))
+    #expect(
+      throws: PreviousRunError(
+        path: path,
+        reason:
+          "not a conformance-report/1 JSON report: `results` is not a list of {implementation, suite, passed, failed, skipped} with test ids"
+      )
+    ) { try RunSnapshot.read(report: path) }
   }
 
   @Test func otherFilesAreRefusedSayingWhy() throws {
@@ -310,7 +413,7 @@ import Testing
     let text = try folder.read("h/history.json")
     #expect(text.components(separatedBy: "\"results\"").count == 2)
     let latest = try #require(history.latestSnapshot)
-    #expect(latest.failingKeys == [RunSnapshot.key("sdk", "leeep.fid", "bad.52")])
+    #expect(latest.failingTests.count == 1 && latest.failingTests.contains("sdk", "leeep.fid", "bad.52"))
     #expect(latest.source == "history \(folder.path)/h/history.json")
     // The CI number is kept and read back for the comparison's label.
     var numbered = Self.entry(53)
@@ -319,6 +422,32 @@ import Testing
     try ReportFileWriter.writeAtomically(history.text, to: history.path)
     history = try RunHistory.load(folder: folder.path + "/h")
     #expect(history.latestSnapshot?.ciBuild?.label == "GitLab pipeline #1234")
+  }
+
+  /// The newest run's tests are read again when compared: a history that lists one twice is
+  /// refused when read, naming it; one that lists each once compares as the run it recorded.
+  @Test func aHistoryListingATestTwiceIsRefused() throws {
+    let folder = try TemporaryFolder("history")
+    defer { folder.remove() }
+    var results = ResultIndex()
+    results.add(implementation: "sdk", suite: "leeep.fid", id: "dup.1", state: .passed)
+    results.add(implementation: "sdk", suite: "leeep.fid", id: "dup.2", state: .failed)
+    let history = RunHistory(path: RunHistory.path(folder: folder.path + "/h")).appending(
+      Self.entry(1), results: results)
+    try ReportFileWriter.writeAtomically(history.text, to: history.path)
+    let read = try #require(try RunHistory.load(folder: folder.path + "/h").latestSnapshot)
+    let comparison = RunComparison(previous: read, current: Self.snapshot([("leeep.fid", "dup.1", .failed)]))
+    #expect(ids(comparison, .newFailures) == ["dup.1"])
+    #expect(ids(comparison, .removed) == ["dup.2"] && comparison.entries(.removed).first?.state == .failed)
+    try ReportFileWriter.writeAtomically(
+      history.text.replacingOccurrences(of: "dup.2", with: "dup.1"), to: history.path)
+    #expect(
+      throws: PreviousRunError(
+        path: history.path,
+        reason:
+          "not a conformance-history/1 file (written by `conformance run --history`): `results` lists leeep.fid dup.1 of sdk twice"
+      )
+    ) { try RunHistory.load(folder: folder.path + "/h") }
   }
 
   @Test func aHistoryThatCannotBeReadIsAnErrorNamingIt() throws {
