@@ -148,7 +148,7 @@ struct LiteralRuns: Sendable {
     // cost of building the automaton for 20,000 globs).
     var transitions: [(key: Int, child: Int)] = []
     transitions.reserveCapacity(failure.count)
-    next.forEach { key, child in transitions.append((key, Int(child))) }
+    next.visitTransitions { key, child in transitions.append((key, Int(child))) }
     transitions.sort { $0.key < $1.key }
     var firstChild = Array(repeating: 0, count: failure.count + 1)
     for transition in transitions { firstChild[(transition.key >> 8) + 1] += 1 }
@@ -240,7 +240,7 @@ struct TransitionTable: Sendable {
     count += 1
   }
 
-  func forEach(_ body: (_ key: Int, _ value: Int32) -> Void) {
+  func visitTransitions(_ body: (_ key: Int, _ value: Int32) -> Void) {
     for slot in keys.indices where keys[slot] != -1 { body(keys[slot], values[slot]) }
   }
 
