@@ -41,6 +41,8 @@ let package = Package(
     .library(name: "ConformanceKit", targets: ["ConformanceKit"]),
     // For another Swift package's `swift test`: the vectors as Swift Testing arguments (Kits/swift).
     .library(name: "ConformanceTesting", targets: ["ConformanceTesting"]),
+    // The same for XCTest tests (`XCTAssertConformance`), apart so Swift Testing users never link XCTest.
+    .library(name: "ConformanceXCTest", targets: ["ConformanceXCTest"]),
   ],
   targets: [
     // libxml2 from the system (Debian: libxml2-dev), seen only by ConformanceReports' wrapper layer.
@@ -111,6 +113,12 @@ let package = Package(
       dependencies: ["ConformanceJSON", "ConformanceKit"],
       swiftSettings: sharedSwiftSettings
     ),
+    // The vectors inside another package's XCTest run: `XCTAssertConformance` fails the XCTest.
+    .target(
+      name: "ConformanceXCTest",
+      dependencies: ["ConformanceTesting"],
+      swiftSettings: sharedSwiftSettings
+    ),
     // Deterministic generators for the shipped corpus under Vectors/.
     .target(
       name: "VectorGeneration",
@@ -165,7 +173,9 @@ let package = Package(
     ),
     .testTarget(
       name: "ConformanceTestingTests",
-      dependencies: ["ConformanceJSON", "ConformanceKit", "ConformanceTesting", "ConformanceTestSupport"],
+      dependencies: [
+        "ConformanceJSON", "ConformanceKit", "ConformanceTesting", "ConformanceTestSupport", "ConformanceXCTest",
+      ],
       swiftSettings: sharedSwiftSettings
     ),
     .testTarget(

@@ -193,19 +193,20 @@ def destination_case(rng: random.Random, k: int):
 CASES = {"leeep.fid": fid_case, "leeep.user-id": user_id_case, "leeep.push.destination": destination_case}
 
 
-def file_count(total: int) -> int:
-    return max(1, (total + VECTORS_PER_FILE - 1) // VECTORS_PER_FILE)
+def file_count(total: int, per_file: int = VECTORS_PER_FILE) -> int:
+    return max(1, (total + per_file - 1) // per_file)
 
 
-def generate(root: str, total: int, seed: int = 1) -> dict:
-    """Writes `total` vectors under `root`; returns counts {suite: n, "files": n, "accept": n}."""
-    files = file_count(total)
+def generate(root: str, total: int, seed: int = 1, per_file: int = VECTORS_PER_FILE) -> dict:
+    """Writes `total` vectors under `root`, `per_file` to a file; returns counts
+    {suite: n, "files": n, "accept": n}."""
+    files = file_count(total, per_file)
     counts = {"files": files, "accept": 0, "reject": 0}
     written = 0
     for index in range(files):
         suite = SUITES[index % len(SUITES)]
         rng = random.Random(seed * 1_000_003 + index)
-        size = min(VECTORS_PER_FILE, total - written)
+        size = min(per_file, total - written)
         tests = []
         for n in range(size):
             stem, description, tags, value, expect = CASES[suite](rng, n)

@@ -7,7 +7,9 @@
 #   - the example with its planted bug: exit 1, and exactly the expected vectors fail;
 #   - for the Python kit, the own-suite example (docs/own-suites.md): its vectors lint, run green
 #     against its adapter (none skipped), and exit 2 without one;
-#   - for the in-process Swift kit, `swift test` of Examples/SwiftPort, then again with the bug.
+#   - for the in-process Swift kit, `swift test` of Examples/SwiftPort (Swift Testing and XCTest),
+#     then again with the bug; and a wrong outcome handed to the kit fails `swift test` from
+#     Swift Testing and from XCTest (Examples/SwiftPort's KitWrongOutcomeChecks).
 # Prints one PASS/FAIL line per check and the seconds each kit took; runners' output goes to log
 # files, shown only for a failed check. Exits 1 when a check failed, 2 on a usage error.
 #
@@ -134,6 +136,52 @@ own_suite() {
   fi
 }
 
+# xctest_failures LOG: "SUITE ID" per XCTest failure of the kit (XCTAssertConformance's message
+# "FAIL SUITE ID (FILE)…" after XCTest's "error: CLASS.METHOD : failed - "), sorted.
+xctest_failures() {
+  grep -o 'error: [A-Za-z0-9_.]* : failed - FAIL [a-z][a-z.-]* [A-Za-z0-9][A-Za-z0-9._-]* (' "$1" \
+    | sed 's/.*failed - FAIL \([^ ]*\) \([^ ]*\) (/\1 \2/' | sort
+}
+
+# wrong_outcome_checks: Examples/SwiftPort's KitWrongOutcomeChecks hand the kit an outcome no
+# leeep.fid vector expects; `swift test` must fail whichever library calls it: Swift Testing's
+# expectConformance (an issue per vector), XCTest's XCTAssertConformance (a failure per vector,
+# as many), and expectConformance called from XCTest (refused, saying what to call instead).
+wrong_outcome_checks() {
+  local log="$work/wrong-swift-testing.log" status issues failures
+  CONFORMANCE_KIT_WRONG_OUTCOME=swift-testing swift test --skip-build "${package[@]}" --filter WrongOutcome \
+    --xunit-output "$work/wrong.xml" >"$log" 2>&1
+  status=$?
+  issues="$(python3 Kits/junit_summary.py "$work/wrong-swift-testing.xml" issues 2>>"$log" | grep -c '^leeep.fid ')"
+  if ((status == 1 && issues > 0)); then
+    pass "a wrong outcome to expectConformance under Swift Testing: exit 1, $issues issues (one per leeep.fid vector)"
+  else
+    fail "a wrong outcome to expectConformance under Swift Testing: exit $status, $issues issues; expected exit 1"
+    show_log "$log"
+  fi
+  log="$work/wrong-xctest-assert.log"
+  CONFORMANCE_KIT_WRONG_OUTCOME=xctest-assert swift test --skip-build "${package[@]}" --filter WrongOutcome \
+    >"$log" 2>&1
+  status=$?
+  failures="$(xctest_failures "$log" | grep -c '^leeep.fid ')"
+  if ((status == 1 && failures == issues)); then
+    pass "a wrong outcome to XCTAssertConformance under XCTest: exit 1, $failures XCTest failures (one per vector)"
+  else
+    fail "a wrong outcome to XCTAssertConformance under XCTest: exit $status, $failures failures; expected exit 1 with $issues"
+    show_log "$log"
+  fi
+  log="$work/wrong-xctest-expect.log"
+  CONFORMANCE_KIT_WRONG_OUTCOME=xctest-expect swift test --skip-build "${package[@]}" --filter WrongOutcome \
+    >"$log" 2>&1
+  status=$?
+  if ((status != 0)) && grep -q "expectConformance was called outside a Swift Testing test" "$log"; then
+    pass "expectConformance under XCTest: refused (exit $status), naming XCTAssertConformance instead"
+  else
+    fail "expectConformance under XCTest: exit $status; expected a failed run saying it was called outside Swift Testing"
+    show_log "$log"
+  fi
+}
+
 # kit_done KIT START: records and prints the kit's seconds.
 kit_done() {
   local took
@@ -215,9 +263,10 @@ for kit in "${kits[@]}"; do
       package=(--package-path Examples/SwiftPort)
       if quiet "Examples/SwiftPort built (swift build --build-tests)" swift build --build-tests "${package[@]}"; then
         # Issues are read from the XUnit report: Swift Testing's console output, redirected to
-        # a file, was seen to drop lines now and then.
+        # a file, was seen to drop lines now and then. XCTest writes no XUnit report on Linux:
+        # its failures are read from its console lines (xctest_failures).
         log="$work/swift.log"
-        swift test --skip-build "${package[@]}" --xunit-output "$work/swift.xml" >"$log" 2>&1
+        swift test --skip-build "${package[@]}" --skip WrongOutcome --xunit-output "$work/swift.xml" >"$log" 2>&1
         status=$?
         counts="$(python3 Kits/junit_summary.py "$work/swift-swift-testing.xml" counts 2>>"$log")"
         read -r tests skipped failed errored <<<"${counts:-0 0 0 0}"
@@ -227,25 +276,35 @@ for kit in "${kits[@]}"; do
           fail "Examples/SwiftPort swift test: exit $status, $tests tests, $failed failed; expected exit 0 with 2 tests passed"
           show_log "$log"
         fi
+        if ((status == 0)) && grep -q "Test Case 'UserIDXCTests.testUserIDVectors' passed" "$log"; then
+          pass "Examples/SwiftPort XCTest: UserIDXCTests (XCTAssertConformance over every leeep.user-id vector) passed"
+        else
+          fail "Examples/SwiftPort XCTest: UserIDXCTests.testUserIDVectors did not pass (exit $status)"
+          show_log "$log"
+        fi
         log="$work/swift-bug.log"
-        SWIFTPORT_BUG=character-count swift test --skip-build "${package[@]}" --xunit-output "$work/swift-bug.xml" \
-          >"$log" 2>&1
+        SWIFTPORT_BUG=character-count swift test --skip-build "${package[@]}" --skip WrongOutcome \
+          --xunit-output "$work/swift-bug.xml" >"$log" 2>&1
         status=$?
+        character_count_ids="$(printf '%s\n' \
+          "leeep.user-id length.256-2-byte" \
+          "leeep.user-id length.256-3-byte-and-1-byte" \
+          "leeep.user-id length.256-4-byte" \
+          "leeep.user-id length.256-4-byte-and-1-byte" \
+          "leeep.user-id length.256-4-byte-and-3-byte" \
+          "leeep.user-id length.256-mixed-widths" \
+          "leeep.user-id length.257-one-grapheme" \
+          "leeep.user-id length.258-3-byte" \
+          "leeep.user-id length.258-nfd" \
+          "leeep.user-id order.256-no-break-spaces" \
+          "leeep.user-id order.258-ideographic-spaces" | sort)"
         same_failures "Examples/SwiftPort swift test with SWIFTPORT_BUG=character-count" "$status" \
-          "$(printf '%s\n' \
-            "leeep.user-id length.256-2-byte" \
-            "leeep.user-id length.256-3-byte-and-1-byte" \
-            "leeep.user-id length.256-4-byte" \
-            "leeep.user-id length.256-4-byte-and-1-byte" \
-            "leeep.user-id length.256-4-byte-and-3-byte" \
-            "leeep.user-id length.256-mixed-widths" \
-            "leeep.user-id length.257-one-grapheme" \
-            "leeep.user-id length.258-3-byte" \
-            "leeep.user-id length.258-nfd" \
-            "leeep.user-id order.256-no-break-spaces" \
-            "leeep.user-id order.258-ideographic-spaces" | sort)" \
+          "$character_count_ids" \
           "$(python3 Kits/junit_summary.py "$work/swift-bug-swift-testing.xml" issues 2>>"$log")" \
           "$log"
+        same_failures "Examples/SwiftPort XCTest with SWIFTPORT_BUG=character-count" "$status" \
+          "$character_count_ids" "$(xctest_failures "$log")" "$log"
+        wrong_outcome_checks
       fi
       ;;
   esac

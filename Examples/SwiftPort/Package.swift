@@ -23,5 +23,19 @@ let package = Package(
         .product(name: "ConformanceTesting", package: "conformance"),
       ]
     ),
+    // The same for a team that tests with XCTest: `XCTAssertConformance` fails the XCTest.
+    .testTarget(
+      name: "SwiftPortXCTests",
+      dependencies: [
+        "SwiftPort",
+        .product(name: "ConformanceXCTest", package: "conformance"),
+      ]
+    ),
+    // Not part of the example: Kits/check.sh hands the kit wrong outcomes here, under Swift
+    // Testing and XCTest, and expects `swift test` to fail both ways.
+    .testTarget(
+      name: "KitWrongOutcomeChecks",
+      dependencies: [.product(name: "ConformanceXCTest", package: "conformance")]
+    ),
   ]
 )

@@ -112,7 +112,10 @@ public struct CorpusManifest: Sendable, Equatable {
   // MARK: Writing
 
   public var json: JSONValue {
-    var files = JSONObject()
+    // Members appended, not set by key: setting looks the key up among those already there,
+    // which was quadratic in the files (paths are unique: one listing, or a strictly parsed object).
+    var members: [JSONObject.Member] = []
+    members.reserveCapacity(self.files.count)
     for entry in self.files {
       var object: JSONObject = [
         "sha256": .string(entry.sha256), "suite": .string(entry.suite), "tests": .number(JSONNumber(entry.tests)),
@@ -122,11 +125,11 @@ public struct CorpusManifest: Sendable, Equatable {
           JSONObject(fingerprints.map { JSONObject.Member(key: $0.id, value: .string($0.value)) }))
       }
       if let rules = entry.rules { object["rules"] = .string(rules) }
-      files[entry.path] = .object(object)
+      members.append(JSONObject.Member(key: entry.path, value: .object(object)))
     }
     return [
       "format": .string(Self.format), "version": .string(version.description),
-      "corpusDigest": .string(corpusDigest), "files": .object(files),
+      "corpusDigest": .string(corpusDigest), "files": .object(JSONObject(members)),
     ]
   }
 

@@ -22,7 +22,7 @@ struct EntryIndex: Sendable {
     /// Every entry listing the test `id`, in file order.
     func matches(id: String) -> [Int] {
       let bytes = Array(id.utf8)
-      var found = exact[bytes] ?? []
+      var found = exact.isEmpty ? [] : exact[bytes] ?? []
       var matched = false
       func check(_ pattern: Int) {
         if EntryIndex.matches(patterns[pattern], bytes) {
@@ -42,12 +42,12 @@ struct EntryIndex: Sendable {
   init(_ entries: [ExpectedFailures.Entry]) {
     // Tables built in an array and mutated in place (copying a suite's table out of a
     // dictionary and back for every entry made building quadratic in the entries).
-    var numbers: [[UInt8]: Int] = [:]
+    var numbers: [ByteKey: Int] = [:]
     var tables: [SuiteEntries] = []
-    var patternNumbers: [[[UInt8]: Int]] = []
+    var patternNumbers: [[ByteKey: Int]] = []
     for (number, entry) in entries.enumerated() {
       let pattern = Array(entry.id.pattern.utf8)
-      let suite = Array(entry.suite.utf8)
+      let suite = ByteKey(Array(entry.suite.utf8))
       let table: Int
       if let known = numbers[suite] {
         table = known
@@ -61,12 +61,12 @@ struct EntryIndex: Sendable {
         tables[table].exact[pattern, default: []].append(number)
         continue
       }
-      if let known = patternNumbers[table][pattern] {
+      if let known = patternNumbers[table][ByteKey(pattern)] {
         tables[table].patternEntries[known].append(number)
         continue
       }
       let index = tables[table].patterns.count
-      patternNumbers[table][pattern] = index
+      patternNumbers[table][ByteKey(pattern)] = index
       tables[table].patterns.append(pattern)
       tables[table].patternEntries.append([number])
       let run = Self.longestLiteralRun(pattern)
@@ -77,7 +77,7 @@ struct EntryIndex: Sendable {
       }
     }
     for index in tables.indices { tables[index].runs.finish() }
-    for (suite, table) in numbers { suites[suite] = tables[table] }
+    for (suite, table) in numbers { suites[suite.bytes] = tables[table] }
   }
 
   /// The entries of `suite`, looked up once for a whole file; `nil` when it has none.
@@ -115,7 +115,7 @@ struct EntryIndex: Sendable {
 /// occurrences.
 struct LiteralRuns: Sendable {
   /// Transitions, keyed by `node << 8 | byte`.
-  private var next: [Int: Int32] = [:]
+  private var next = TransitionTable()
   /// Per node: its failure link, the nearest node on the failure chain that ends a run (-1:
   /// none), and the patterns whose run ends here.
   private var failure: [Int32] = [0]
@@ -135,7 +135,7 @@ struct LiteralRuns: Sendable {
         output.append(-1)
         ending.append([])
         depth.append(depth[node] + 1)
-        next[key] = Int32(child)
+        next.insert(key, Int32(child))
         node = child
       }
     }
@@ -144,21 +144,31 @@ struct LiteralRuns: Sendable {
 
   /// Computes the failure and output links (breadth first); call once, after every `add`.
   mutating func finish() {
-    var children: [[(byte: UInt8, node: Int)]] = Array(repeating: [], count: failure.count)
-    for (key, child) in next { children[key >> 8].append((UInt8(key & 0xFF), Int(child))) }
-    var queue = children[0].map(\.node)
+    // Each node's children, as one array sorted by parent (an array per node was most of the
+    // cost of building the automaton for 20,000 globs).
+    var transitions: [(key: Int, child: Int)] = []
+    transitions.reserveCapacity(failure.count)
+    next.visitTransitions { key, child in transitions.append((key, Int(child))) }
+    transitions.sort { $0.key < $1.key }
+    var firstChild = Array(repeating: 0, count: failure.count + 1)
+    for transition in transitions { firstChild[(transition.key >> 8) + 1] += 1 }
+    for node in 0..<failure.count { firstChild[node + 1] += firstChild[node] }
+    var queue = transitions[firstChild[0]..<firstChild[1]].map(\.child)
+    queue.reserveCapacity(failure.count)
     var head = 0
     while head < queue.count {
       let node = queue[head]
       head += 1
-      for (byte, child) in children[node] {
+      for transition in transitions[firstChild[node]..<firstChild[node + 1]] {
+        let byte = transition.key & 0xFF
+        let child = transition.child
         queue.append(child)
         // The longest proper suffix of the child's string that is in the trie.
         var target = 0
         if node != 0 {
           var link = Int(failure[node])
           while true {
-            if let step = next[link << 8 | Int(byte)] {
+            if let step = next[link << 8 | byte] {
               target = Int(step)
               break
             }
@@ -196,5 +206,68 @@ struct LiteralRuns: Sendable {
         hit = Int(output[hit])
       }
     }
+  }
+}
+
+/// The automaton's transitions, `node << 8 | byte` to the next node: open addressing with
+/// linear probing and a multiplicative hash. `Dictionary`'s seeded SipHash was most of the time
+/// spent matching an id against 20,000 globs (a lookup per byte, and more on failure links).
+struct TransitionTable: Sendable {
+  private var keys: [Int] = Array(repeating: -1, count: 16)
+  private var values: [Int32] = Array(repeating: 0, count: 16)
+  private var count = 0
+
+  /// The node reached from `key`, `nil` when there is no such transition.
+  subscript(key: Int) -> Int32? {
+    let mask = keys.count - 1
+    var slot = Self.slot(of: key, mask: mask)
+    while true {
+      let found = keys[slot]
+      if found == key { return values[slot] }
+      if found == -1 { return nil }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  /// Adds a transition that is not in the table yet.
+  mutating func insert(_ key: Int, _ value: Int32) {
+    if (count + 1) * 2 > keys.count { grow() }
+    let mask = keys.count - 1
+    var slot = Self.slot(of: key, mask: mask)
+    while keys[slot] != -1 { slot = (slot + 1) & mask }
+    keys[slot] = key
+    values[slot] = value
+    count += 1
+  }
+
+  func visitTransitions(_ body: (_ key: Int, _ value: Int32) -> Void) {
+    for slot in keys.indices where keys[slot] != -1 { body(keys[slot], values[slot]) }
+  }
+
+  private mutating func grow() {
+    let oldKeys = keys
+    let oldValues = values
+    keys = Array(repeating: -1, count: oldKeys.count * 2)
+    values = Array(repeating: 0, count: oldKeys.count * 2)
+    count = 0
+    for slot in oldKeys.indices where oldKeys[slot] != -1 { insert(oldKeys[slot], oldValues[slot]) }
+  }
+
+  private static func slot(of key: Int, mask: Int) -> Int {
+    Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(key)) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+  }
+}
+
+/// Bytes as a dictionary key, compared byte for byte and hashed in one call (an `[UInt8]` key is
+/// hashed a byte at a time, which was a large part of reading 20,000 entries).
+struct ByteKey: Hashable, Sendable {
+  let bytes: [UInt8]
+
+  init(_ bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
+  func hash(into hasher: inout Hasher) {
+    bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
   }
 }

@@ -95,17 +95,36 @@ public struct ExpectedFailures: Sendable {
     }
     // The suite's entries, looked up once for the file; none: nothing to apply or record.
     guard let suiteEntries = index.entries(of: suite) else { return report }
-    for id in report.testIDs {
-      for entry in suiteEntries.matches(id: id)
-      where !usage.matched[entry] && entries[entry].isFor(implementation: implementation) {
-        usage.matched[entry] = true
-      }
+    // Each id is matched once, for the usage and for its result. Results are the file's tests
+    // in order, or some of them (--id, --shard): a result not at its test's position is looked
+    // up by its id's bytes instead.
+    let ids = report.testIDs
+    var firstEntry: [Int?] = []
+    firstEntry.reserveCapacity(ids.count)
+    var anyListed = false
+    for id in ids {
+      let matched = suiteEntries.matches(id: id).filter { entries[$0].isFor(implementation: implementation) }
+      for entry in matched { usage.matched[entry] = true }
+      firstEntry.append(matched.first)
+      anyListed = anyListed || !matched.isEmpty
     }
+    guard anyListed else { return report }
+    var byID: [[UInt8]: Int]? = nil
     var changed = report
     changed.content = .results(
-      results.map { result in
-        let position = suiteEntries.matches(id: result.id).first {
-          entries[$0].isFor(implementation: implementation)
+      results.enumerated().map { number, result in
+        let position: Int?
+        if number < ids.count && utf8Equal(ids[number], result.id) {
+          position = firstEntry[number]
+        } else {
+          if byID == nil {
+            var table: [[UInt8]: Int] = [:]
+            for (index, id) in ids.enumerated() {
+              if let entry = firstEntry[index], table[Array(id.utf8)] == nil { table[Array(id.utf8)] = entry }
+            }
+            byID = table
+          }
+          position = byID?[Array(result.id.utf8)]
         }
         return apply(position, to: result, suite: suite)
       })
@@ -269,7 +288,8 @@ extension ExpectedFailures {
     }
     var entries: [Entry] = []
     // Suite and id bytes of each entry so far: the repeat check is one lookup per entry.
-    var seen: [[UInt8]: Int] = [:]
+    var seen: [ByteKey: Int] = [:]
+    seen.reserveCapacity(values.count)
     for (index, value) in values.enumerated() {
       let place = "entries[\(index)]"
       guard case .object(let object) = value else {
@@ -314,8 +334,17 @@ extension ExpectedFailures {
       let implementation = try string("implementation", required: false)
       // Suite, id and implementation (a NUL between, a 1 before a named one, so that no name
       // can collide with "every implementation").
-      let key =
-        Array(suite.utf8) + [0] + Array(id.utf8) + [0] + (implementation.map { [1] + Array($0.utf8) } ?? [0])
+      var bytes = Array(suite.utf8)
+      bytes.append(0)
+      bytes += id.utf8
+      bytes.append(0)
+      if let implementation {
+        bytes.append(1)
+        bytes += implementation.utf8
+      } else {
+        bytes.append(0)
+      }
+      let key = ByteKey(bytes)
       if let earlier = seen[key] {
         throw failure(place, "repeats entries[\(earlier)] (suite \(suite), id \(quote(id)))")
       }
@@ -330,7 +359,7 @@ extension ExpectedFailures {
 
   /// Keys compared by their bytes: "reason" spelled with a combining mark is not "reason".
   static func isOneOf(_ key: String, _ allowed: [String]) -> Bool {
-    allowed.contains { $0.utf8.elementsEqual(key.utf8) }
+    allowed.contains { utf8Equal($0, key) }
   }
 
   static func unknownKeyReason(_ key: String, allowed: [String]) -> String {

@@ -127,11 +127,20 @@ public enum VectorDiffReport {
         lines.append("")
       }
       lines += ["| suite | vectors added | files added |", "| --- | ---: | ---: |"]
+      // A suite's files added are those holding one of its added vectors. Gathered in one pass
+      // (searching every added vector for each file added was quadratic: a first release of
+      // 40,000 files took seconds here).
+      var vectorsAdded: [String: Int] = [:]
+      var filesWithAdditions: [String: Set<String>] = [:]
+      for change in added {
+        vectorsAdded[change.suite, default: 0] += 1
+        if let file = change.new?.file { filesWithAdditions[change.suite, default: []].insert(file) }
+      }
+      let newFiles = Set(diff.new.files)
       for suite in suites(of: added, plus: diff.suitesAdded) {
-        let files = diff.filesAdded.filter { path in
-          diff.new.files.contains(path) && added.contains { $0.suite == suite && $0.new?.file == path }
-        }
-        lines.append("| \(code(suite)) | \(added.filter { $0.suite == suite }.count) | \(files.count) |")
+        let holding = filesWithAdditions[suite] ?? []
+        let files = diff.filesAdded.filter { newFiles.contains($0) && holding.contains($0) }
+        lines.append("| \(code(suite)) | \(vectorsAdded[suite] ?? 0) | \(files.count) |")
       }
       if !first { lines += idLists(added) }
     }
@@ -171,14 +180,17 @@ public enum VectorDiffReport {
 
   static func suites(of changes: [VectorDiff.Change], plus more: [String] = []) -> [String] {
     var seen: [String] = []
-    for suite in changes.map(\.suite) + more where !seen.contains(suite) { seen.append(suite) }
+    var known: Set<String> = []
+    for suite in changes.map(\.suite) + more where known.insert(suite).inserted { seen.append(suite) }
     return seen
   }
 
   static func idLists(_ changes: [VectorDiff.Change], detail: Bool = false) -> [String] {
     var lines: [String] = [""]
+    var bySuite: [String: [VectorDiff.Change]] = [:]
+    for change in changes { bySuite[change.suite, default: []].append(change) }
     for suite in suites(of: changes) {
-      let ofSuite = changes.filter { $0.suite == suite }
+      let ofSuite = bySuite[suite] ?? []
       let shown = ofSuite.prefix(idLimit).map { change in
         code(change.id) + (detail ? " (\(change.differences.joined(separator: ", ")))" : "")
       }

@@ -5,9 +5,15 @@ import Testing
 /// Checks one outcome of your implementation against a vector, as `conformance run` compares
 /// (outputs as JSON values, error codes and fields byte for byte), and records a Swift Testing
 /// issue that shows the vector's id and file, the input, expected, actual and the difference.
+///
+/// Only inside a Swift Testing test: called anywhere else (an `XCTestCase`, whose test never
+/// sees a Swift Testing issue), it stops the process with ``ConformanceFailure/outsideSwiftTesting``
+/// rather than let the check pass without checking. XCTest tests call `XCTAssertConformance`
+/// from the `ConformanceXCTest` library.
 public func expectConformance(
   _ vector: ConformanceVector, _ actual: Outcome, sourceLocation: SourceLocation = #_sourceLocation
 ) {
+  refuseOutsideSwiftTesting(sourceLocation)
   if let message = ConformanceFailure.message(vector, actual: actual) {
     Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
   }
@@ -19,6 +25,7 @@ public func expectConformance(
   _ vector: ConformanceVector, sourceLocation: SourceLocation = #_sourceLocation,
   evaluate: (_ input: JSONValue, _ context: JSONObject) throws -> Outcome
 ) {
+  refuseOutsideSwiftTesting(sourceLocation)
   let actual: Outcome
   do {
     actual = try evaluate(vector.input, vector.context)
@@ -30,8 +37,22 @@ public func expectConformance(
   expectConformance(vector, actual, sourceLocation: sourceLocation)
 }
 
+/// Stops the process when no Swift Testing test is running: `Issue.record` outside one is
+/// dropped under XCTest, so the check would pass whatever the outcome.
+private func refuseOutsideSwiftTesting(_ sourceLocation: SourceLocation) {
+  guard Test.current == nil else { return }
+  fatalError("\(sourceLocation.fileID):\(sourceLocation.line): \(ConformanceFailure.outsideSwiftTesting)")
+}
+
 /// The words of a failed check, the same as `conformance run` prints.
 public enum ConformanceFailure {
+  /// Why ``expectConformance(_:_:sourceLocation:)`` refuses to run outside a Swift Testing test,
+  /// and what to call instead.
+  public static let outsideSwiftTesting =
+    "expectConformance was called outside a Swift Testing test (from XCTest?), where its issues "
+    + "are never seen and every vector would pass: in an XCTestCase, import ConformanceXCTest and "
+    + "call XCTAssertConformance(vector, outcome); in Swift Testing, call it from a @Test function"
+
   /// `nil` when `actual` meets the vector's expectation, otherwise:
   ///
   /// ```

@@ -58,6 +58,46 @@ import Testing
       ))
   }
 
+  /// The Markdown's table of additions: a suite's files added are the new files holding one of
+  /// its added vectors (a new file holding only moved vectors adds no vector), for a release and
+  /// for a first release (an empty OLD_ROOT), where every file and vector is added.
+  @Test func theAdditionsTableCountsEachSuitesVectorsAndTheNewFilesHoldingThem() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let keep = #"{"id": "keep", "input": "x", "expect": {"result": "reject", "error": "invalid_fid"}}"#
+    let moved = #"{"id": "moved", "input": "y", "expect": {"result": "reject", "error": "invalid_fid"}}"#
+    let fresh = { (id: String) in
+      #"{"id": "\#(id)", "input": 1, "expect": {"result": "reject", "error": "not_a_string"}}"#
+    }
+    let userID =
+      #"{"format": "conformance-vectors/1", "suite": "leeep.user-id", "description": "ids", "tests": [{"id": "blank", "input": "", "expect": {"result": "reject", "error": "empty"}}]}"#
+    try folder.write("old/a.json", fidFile(keep + ", " + moved))
+    try folder.write("new/a.json", fidFile(keep))
+    try folder.write("new/b.json", fidFile(fresh("fresh.1") + ", " + fresh("fresh.2")))
+    try folder.write("new/c.json", fidFile(fresh("fresh.3")))
+    try folder.write("new/d.json", fidFile(moved))
+    try folder.write("new/u.json", userID)
+    try folder.write("empty/.keep", "")
+    let result = conformance([
+      "diff-vectors", folder.path + "/old", folder.path + "/new", "--markdown", folder.path + "/d.md",
+    ])
+    #expect(result.status == 0, "\(result.error)")
+    let markdown = try folder.read("d.md")
+    #expect(markdown.contains("### Added (4 vectors)"))
+    // leeep.fid: fresh.1 and fresh.2 (b.json), fresh.3 (c.json): 3 vectors in 2 new files;
+    // d.json, new too, holds only a moved vector. leeep.user-id: 1 vector in 1 new file.
+    #expect(markdown.contains("| `leeep.fid` | 3 | 2 |\n| `leeep.user-id` | 1 | 1 |\n"), "\(markdown)")
+    #expect(markdown.contains("- `leeep.fid`: `fresh.1`, `fresh.2`, `fresh.3`\n"), "\(markdown)")
+    let first = conformance([
+      "diff-vectors", folder.path + "/empty", folder.path + "/new", "--markdown", folder.path + "/first.md",
+    ])
+    #expect(first.status == 0, "\(first.error)")
+    let firstMarkdown = try folder.read("first.md")
+    // Every vector and file: leeep.fid 5 vectors in 4 files, leeep.user-id 1 in 1.
+    #expect(firstMarkdown.contains("### Added (6 vectors)"))
+    #expect(firstMarkdown.contains("| `leeep.fid` | 5 | 4 |\n| `leeep.user-id` | 1 | 1 |\n"), "\(firstMarkdown)")
+  }
+
   @Test func inputsContextsMovesAndTheBumpsTheyNeed() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }

@@ -205,6 +205,40 @@ private struct ListedRun {
     }
   }
 
+  /// A file's results get the entries each would get alone, whether they are every test of the
+  /// file in order, some of them (--id, --shard), or in another order; the usage counts every
+  /// id the file holds, run or not.
+  @Test func aFileIsListedAsItsTestsOneByOneWhateverItsResults() {
+    let patterns = ["a.*", "b.?", "*.c", "d.d", "*.b"]
+    let entries = patterns.enumerated().map { number, pattern in
+      ExpectedFailures.Entry(suite: "leeep.fid", id: IDPattern(pattern), reason: "r", place: "e[\(number)]")
+    }
+    let list = ExpectedFailures(entries: entries)
+    let ids = ["a.b", "x.y", "b.c", "d.d", "q.q", "a.c"]
+    func result(_ id: String) -> TestResult {
+      TestResult(
+        id: id, description: nil, tags: [], status: .errored("e"), nanoseconds: 0, actual: nil,
+        expected: .accept(output: nil))
+    }
+    for chosen in [ids, ["b.c", "q.q", "a.c"], ["a.c", "a.b", "d.d"], ["x.y"], []] {
+      let report = FileReport(
+        location: VectorFileLocation(root: "r", path: "f.json"), suite: "leeep.fid", source: nil, description: nil,
+        content: .results(chosen.map(result)), testIDs: ids, nanoseconds: 0)
+      var usage = ExpectedFailures.Usage(entryCount: entries.count)
+      let applied = list.apply(to: report, usage: &usage)
+      guard case .results(let results) = applied.content else {
+        Issue.record("no results")
+        continue
+      }
+      #expect(results.map(\.id) == chosen)
+      #expect(
+        results.map { $0.expectedFailure?.entry.place }
+          == chosen.map { list.apply(to: result($0), suite: "leeep.fid").expectedFailure?.entry.place }, "\(chosen)")
+      // a.* (a.b, a.c), b.? (b.c), *.c (b.c, a.c), d.d; *.b matches a.b too.
+      #expect(list.staleEntries(usage).isEmpty, "\(chosen)")
+    }
+  }
+
   @Test(arguments: [
     (
       #"{"format": "conformance-expectations/1", "entries": [], "entrys": []}"#,
