@@ -10,6 +10,11 @@
 #   - for the in-process Swift kit, `swift test` of Examples/SwiftPort (Swift Testing and XCTest),
 #     then again with the bug; and a wrong outcome handed to the kit fails `swift test` from
 #     Swift Testing and from XCTest (Examples/SwiftPort's KitWrongOutcomeChecks).
+#   - for the Python kit's pytest plugin (pytest installed when missing): its own tests, then the
+#     example in-process over a pack of the example's suites (`conformance pack`), green, then
+#     with its planted bug: exactly the expected vectors fail in pytest's own output, and
+#     `conformance judge` of the answers it recorded fails the same ones as pytest and as the
+#     adapter path (steps SKIPped, saying so, while the harness has no `pack`/`judge`).
 # Prints one PASS/FAIL line per check and the seconds each kit took; runners' output goes to log
 # files, shown only for a failed check. Exits 1 when a check failed, 2 on a usage error.
 #
@@ -182,6 +187,65 @@ wrong_outcome_checks() {
   fi
 }
 
+# failing_in_pytest LOG: "SUITE ID" per FAILED/ERROR line of pytest's short summary (-rfE), whose
+# test ids end in [SUITE::ID].
+failing_in_pytest() {
+  sed -n 's/^\(FAILED\|ERROR\) [^[]*\[\([^]]*\)\].*/\2/p' "$1" | sed 's/::/ /' | sort -u
+}
+
+# ensure_pytest: pytest from PyPI, installed when missing (pip, else Debian's python3-pytest).
+ensure_pytest() {
+  python3 -c "import pytest" >/dev/null 2>&1 && return 0
+  echo "installing pytest (missing)"
+  python3 -m pip install --quiet pytest >/dev/null 2>&1 \
+    || python3 -m pip install --quiet --break-system-packages pytest >/dev/null 2>&1 \
+    || { apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq python3-pytest >/dev/null 2>&1; }
+  python3 -c "import pytest" >/dev/null 2>&1
+}
+
+# python_in_process EXPECTED-ID...: the pytest plugin's example over a pack of the example's
+# suites, green, then with --bug trailing-newline failing exactly the expected vectors in
+# pytest's output, in judge's report of the recorded answers and in the adapter path's report.
+python_in_process() {
+  local pack="$work/python.pack.json" answers="$work/python-answers.jsonl" log="$work/pytest.log" status
+  local pytest=(python3 -m pytest -p no:cacheprovider -q -rfE Kits/python/example_pytest --conformance-pack "$pack")
+  if ! "$conformance" pack --help >/dev/null 2>&1; then
+    echo "SKIP python kit in-process example: this harness has no 'conformance pack' yet"
+    return 0
+  fi
+  quiet "python kit: conformance pack of leeep.fid and leeep.user-id" \
+    "$conformance" pack "${suites[@]}" --out "$pack" || return 1
+  "${pytest[@]}" --conformance-answers "$answers" >"$log" 2>&1
+  status=$?
+  local passed
+  passed="$(sed -n 's/^\([0-9][0-9]*\) passed in .*/\1/p' "$log")"
+  if ((status == 0)) && [[ -n "$passed" ]] && ((passed > 0)); then
+    pass "python kit in-process example (pytest): $passed vectors, all passed (exit 0)"
+  else
+    fail "python kit in-process example (pytest): exit $status; expected exit 0 with every vector passed"
+    show_log "$log"
+  fi
+  log="$work/pytest-bug.log"
+  "${pytest[@]}" --bug trailing-newline --conformance-answers "$answers" >"$log" 2>&1
+  status=$?
+  local expected in_pytest
+  expected="$(printf '%s\n' "$@" | sort)"
+  in_pytest="$(failing_in_pytest "$log")"
+  same_failures "python kit in-process example (pytest) with --bug trailing-newline" "$status" "$expected" \
+    "$in_pytest" "$log"
+  if ! "$conformance" judge --help >/dev/null 2>&1; then
+    echo "SKIP python kit: judging the recorded answers: this harness has no 'conformance judge' yet"
+    return 0
+  fi
+  log="$work/judge-python.log"
+  "$conformance" judge "$answers" --pack "$pack" --junit "$work/judge-python.xml" >"$log" 2>&1
+  status=$?
+  same_failures "python kit: conformance judge of the answers pytest recorded" "$status" "$in_pytest" \
+    "$(python3 Kits/junit_summary.py "$work/judge-python.xml" failing 2>>"$log")" "$log"
+  same_failures "python kit: the adapter path on the same bug" 1 "$in_pytest" \
+    "$(python3 Kits/junit_summary.py "$work/python-bug.xml" failing 2>>"$log")" "$log"
+}
+
 # kit_done KIT START: records and prints the kit's seconds.
 kit_done() {
   local took
@@ -207,6 +271,13 @@ for kit in "${kits[@]}"; do
         catches python "exec python3 Kits/python/example_adapter.py --bug trailing-newline" trailing-newline \
           "leeep.fid trailing-newline"
         own_suite
+        if ensure_pytest; then
+          quiet "python kit pytest plugin tests (python3 -m pytest Kits/python/pytest_kit_tests)" \
+            python3 -m pytest -p no:cacheprovider -q Kits/python/pytest_kit_tests
+          python_in_process "leeep.fid trailing-newline"
+        else
+          fail "python kit: pytest is not installed and could not be installed (pip install pytest)"
+        fi
       fi
       ;;
     node)
