@@ -130,7 +130,12 @@ public final class Comparison {
 
   /** {@code .key} for {@code [A-Za-z0-9_]+}, else {@code ["key"]}. */
   static String pathComponent(String key) {
-    return key.matches("[A-Za-z0-9_]+") ? "." + key : "[" + Json.quoted(key) + "]";
+    boolean simple = !key.isEmpty();
+    for (int index = 0; index < key.length() && simple; index++) {
+      char c = key.charAt(index);
+      simple = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+    }
+    return simple ? "." + key : "[" + Json.quoted(key) + "]";
   }
 
   private static String shown(String text) {

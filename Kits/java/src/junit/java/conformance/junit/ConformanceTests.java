@@ -19,7 +19,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
-import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
 /**
@@ -47,6 +46,9 @@ public final class ConformanceTests {
   public static final String PACK_VARIABLE = "CONFORMANCE_PACK";
   public static final String ANSWERS_PROPERTY = "conformance.answers";
   public static final String ANSWERS_VARIABLE = "CONFORMANCE_ANSWERS";
+
+  private static final java.util.regex.Pattern JSON_NUMBER =
+      java.util.regex.Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][-+]?[0-9]+)?");
 
   private final String implementation;
   private String version;
@@ -168,7 +170,7 @@ public final class ConformanceTests {
       grouped
           .computeIfAbsent(test.suite(), key -> new LinkedHashMap<>())
           .computeIfAbsent(test.file(), key -> new ArrayList<>())
-          .add(DynamicTest.dynamicTest(test.displayName(), () -> run(test, evaluator, answers)));
+          .add(DynamicTest.dynamicTest(test.displayName(), () -> check(test, evaluator, answers)));
     }
     List<DynamicNode> containers = new ArrayList<>();
     grouped.forEach(
@@ -197,8 +199,13 @@ public final class ConformanceTests {
     return tests.stream().map(PackTest::suite).distinct().toList();
   }
 
-  /** Evaluates one vector, records the answer, and fails the test as the harness would judge it. */
-  static void run(PackTest test, Evaluator evaluator, AnswersRecorder answers) throws Throwable {
+  /**
+   * Evaluates one vector, records the answer ({@code answers} may be null) and throws a {@link
+   * VectorFailure} when the harness would not pass it: the body of each dynamic test, public for
+   * runners a {@code @TestFactory} cannot reach (JUnit 4, Robolectric, Android instrumented tests).
+   */
+  public static void check(PackTest test, Evaluator evaluator, AnswersRecorder answers)
+      throws Throwable {
     JsonObject answer;
     Throwable thrown = null;
     TestAbortedException aborted = null;
@@ -235,10 +242,10 @@ public final class ConformanceTests {
       case SKIP:
         throw new TestAbortedException(verdict.text());
       case ERROR:
-        throw new AssertionFailedError(
+        throw new VectorFailure(
             message(test, recorded, "error:    " + verdict.text()), thrown);
       default:
-        throw new AssertionFailedError(
+        throw new VectorFailure(
             message(test, recorded, "differs:  " + verdict.text()),
             Json.render(test.expect()),
             Json.render(recorded));
@@ -288,7 +295,7 @@ public final class ConformanceTests {
       }
     } else if (value.isJsonPrimitive() && value.getAsJsonPrimitive().isNumber()) {
       String text = value.getAsJsonPrimitive().getAsString();
-      if (!text.matches("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][-+]?[0-9]+)?")) {
+      if (!JSON_NUMBER.matcher(text).matches()) {
         return path + " is " + text + ", which JSON cannot hold";
       }
     } else if (value.isJsonPrimitive() && value.getAsJsonPrimitive().isString()) {

@@ -19,6 +19,7 @@ import java.util.Map;
  * or combining character as a {@code \\u} escape.
  */
 final class Json {
+  private static final char[] HEX = "0123456789abcdef".toCharArray();
   private Json() {}
 
   /** One JSON text, strictly (see {@link StrictJsonParser}). */
@@ -190,7 +191,8 @@ final class Json {
         default -> {
           if (needsEscape(scalar)) {
             for (char unit : Character.toChars(scalar)) {
-              out.append(String.format("\\u%04x", (int) unit));
+              out.append("\\u");
+              for (int shift = 12; shift >= 0; shift -= 4) out.append(HEX[(unit >> shift) & 0xF]);
             }
           } else {
             out.appendCodePoint(scalar);
