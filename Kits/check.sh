@@ -220,11 +220,25 @@ java_in_process() {
   fi
   local pack="$work/java.pack.json"
   quiet "conformance pack of leeep.fid and leeep.user-id" "$conformance" pack "${suites[@]}" --out "$pack" || return
+  local kotlin_cp="$console:$kit_jars:$jars/kotlin-example.jar:$kotlin_stdlib"
+  # The Kotlin example as written: every vector passes.
+  log="$work/java-kotlin.log"
+  CONFORMANCE_PACK="$pack" java -cp "$kotlin_cp" org.junit.platform.console.ConsoleLauncher \
+    --disable-banner --disable-ansi-colors --details=summary \
+    --select-class conformance.kotlinexample.ExampleConformanceTest >"$log" 2>&1
+  status=$?
+  found="$(sed -n 's/^\[ *\([0-9]*\) tests successful *\]$/\1/p' "$log")"
+  if ((status == 0)) && [[ "${found:-0}" == 934 ]]; then
+    pass "Kotlin example in-process (JUnit console launcher): 934 vectors passed (exit 0)"
+  else
+    fail "Kotlin example in-process: exit $status, ${found:-?} passed; expected exit 0 with 934 passed"
+    show_log "$log"
+  fi
   # The Kotlin example with its planted bug, in-process: the launcher's own XML report.
   local answers="$work/java-answers.jsonl" reports="$work/java-kotlin-bug"
   log="$work/java-kotlin-bug.log"
   JVM_EXAMPLE_BUG=java-whitespace CONFORMANCE_PACK="$pack" CONFORMANCE_ANSWERS="$answers" \
-    java -cp "$console:$kit_jars:$jars/kotlin-example.jar:$kotlin_stdlib" org.junit.platform.console.ConsoleLauncher \
+    java -cp "$kotlin_cp" org.junit.platform.console.ConsoleLauncher \
     --disable-banner --disable-ansi-colors --details=summary \
     --select-class conformance.kotlinexample.ExampleConformanceTest --reports-dir "$reports" >"$log" 2>&1
   status=$?
