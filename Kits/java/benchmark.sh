@@ -6,7 +6,8 @@
 #   Kits/java/benchmark.sh PACK [RUNS]     (default 3 runs; prints each and the fastest)
 #
 # Needs the kit built (Kits/java/build.sh; OUT from JAVA_KIT_OUT, default Kits/java/build) and
-# JUnit 5 (JUNIT_JAR, default Debian's console launcher). Make PACK from the shipped corpus with
+# JUnit 5 (JUNIT_JAR, default Debian's console launcher); JAVA_OPTS are passed to both JVMs (e.g.
+# -XX:TieredStopAtLevel=1). Make PACK from the shipped corpus with
 #   .build/release/conformance pack --out PACK
 set -euo pipefail
 kit="$(cd "$(dirname "$0")" && pwd)"
@@ -25,13 +26,13 @@ tests="$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["te
 best_run="" best_base=""
 for ((run = 1; run <= runs; run++)); do
   start="$(now)"
-  java -cp "$junit:$classpath" org.junit.platform.console.ConsoleLauncher --disable-banner \
+  java ${JAVA_OPTS:-} -cp "$junit:$classpath" org.junit.platform.console.ConsoleLauncher --disable-banner \
     --details=none --select-package conformance.nothing.here >/dev/null 2>&1 || true
   base="$(elapsed "$start" "$(now)")"
   start="$(now)"
   status=0
   CONFORMANCE_PACK="$pack" CONFORMANCE_ANSWERS="$work/answers.jsonl" \
-    java -cp "$junit:$classpath" org.junit.platform.console.ConsoleLauncher --disable-banner \
+    java ${JAVA_OPTS:-} -cp "$junit:$classpath" org.junit.platform.console.ConsoleLauncher --disable-banner \
     --details=summary --include-classname '.*' --select-class conformance.junittest.BenchmarkVectors \
     >"$work/run.log" 2>&1 || status=$?
   took="$(elapsed "$start" "$(now)")"
