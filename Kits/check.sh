@@ -192,10 +192,9 @@ java_whitespace_ids=(
 java_in_process() {
   local jars=$1 gson=$2 console="${JUNIT_JAR:-/usr/share/java/junit-platform-console-standalone.jar}"
   local kotlin_stdlib="${KOTLIN_STDLIB_JAR:-/usr/share/java/kotlin-stdlib.jar}"
-  install_debian "JUnit 5 console launcher and kotlinc" "junit5 kotlin" "$console" kotlinc "$kotlin_stdlib" || return
   local kit_jars="$jars/conformance-adapter.jar:$jars/conformance-junit.jar:$gson"
   [[ -f "$jars/conformance-junit.jar" && -f "$jars/kotlin-example.jar" ]] || {
-    fail "java kit build made no conformance-junit.jar or kotlin-example.jar (JUnit 5 or kotlinc missing?)"
+    fail "java kit build made no conformance-junit.jar or kotlin-example.jar (JUnit 5 at $console and kotlinc needed)"
     return
   }
   local log="$work/java-junit-tests.log" status
@@ -308,6 +307,11 @@ for kit in "${kits[@]}"; do
       if need javac "java kit" "apt-get install default-jdk-headless" \
         && need java "java kit" "apt-get install default-jdk-headless"; then
         gson="${GSON_JAR:-/usr/share/java/gson.jar}"
+        # Before the build, which compiles the in-process kit and its Kotlin example only when
+        # JUnit 5 and kotlinc are there.
+        install_debian "JUnit 5 console launcher and kotlinc" "junit5 kotlin" \
+          "${JUNIT_JAR:-/usr/share/java/junit-platform-console-standalone.jar}" kotlinc \
+          "${KOTLIN_STDLIB_JAR:-/usr/share/java/kotlin-stdlib.jar}"
         # Built outside the kit's folder (--out), as a team builds it into its own tree.
         jars="$work/java-kit"
         classpath="$jars/conformance-adapter.jar:$jars/example-adapter.jar:$gson"
