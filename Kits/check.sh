@@ -15,6 +15,12 @@
 #     with its planted bug: exactly the expected vectors fail in pytest's own output, and
 #     `conformance judge` of the answers it recorded fails the same ones as pytest and as the
 #     adapter path (steps SKIPped, saying so, while the harness has no `pack`/`judge`).
+#   - for the Java kit's in-process route (JUnit 5; installs Debian's junit5 and kotlin when
+#     missing): its tests in the JUnit console launcher, then `conformance pack` of the example's
+#     suites, the Kotlin example with its planted bug in the launcher (exactly the expected vectors
+#     fail, read from the launcher's own XML report), answers recorded, `conformance judge` of
+#     them, and the failing ids of the launcher, of judge's JUnit report and of the process
+#     adapter on the same bug compared.
 # Prints one PASS/FAIL line per check and the seconds each kit took; runners' output goes to log
 # files, shown only for a failed check. Exits 1 when a check failed, 2 on a usage error.
 #
@@ -68,6 +74,25 @@ need() {
     fail "$2: '$1' is not installed ($3)"
     return 1
   fi
+}
+
+# install_debian LABEL PACKAGE... CHECK...: installs Debian packages when missing (a fresh CI
+# machine); a no-op when they are there. Needs root (CI runs as root) or says what to install.
+install_debian() {
+  local label=$1 packages=$2
+  shift 2
+  local missing=0 check
+  for check in "$@"; do
+    [[ -e "$check" ]] || command -v "$check" >/dev/null 2>&1 || missing=1
+  done
+  ((missing)) || return 0
+  if [[ $(id -u) != 0 ]]; then
+    fail "$label: missing; install it with: apt-get install -y $packages"
+    return 1
+  fi
+  # shellcheck disable=SC2086
+  quiet "$label: installed (apt-get install -y $packages)" \
+    bash -c "apt-get install -y --no-install-recommends $packages || (apt-get update && apt-get install -y --no-install-recommends $packages)"
 }
 
 # conforms KIT COMMAND: `conformance smoke` finds nothing wrong with the example, and the example
@@ -254,6 +279,111 @@ kit_done() {
   echo "TIME $1 kit: ${took} s"
 }
 
+java_whitespace_ids=(
+  "leeep.user-id not-whitespace.file-separator"
+  "leeep.user-id not-whitespace.file-separator.between-spaces"
+  "leeep.user-id not-whitespace.group-separator"
+  "leeep.user-id not-whitespace.group-separator.between-spaces"
+  "leeep.user-id not-whitespace.record-separator"
+  "leeep.user-id not-whitespace.record-separator.between-spaces"
+  "leeep.user-id not-whitespace.unit-separator"
+  "leeep.user-id not-whitespace.unit-separator.between-spaces"
+  "leeep.user-id whitespace.all"
+  "leeep.user-id whitespace.figure-space"
+  "leeep.user-id whitespace.figure-space.run"
+  "leeep.user-id whitespace.java-non-whitespace"
+  "leeep.user-id whitespace.narrow-no-break-space"
+  "leeep.user-id whitespace.narrow-no-break-space.run"
+  "leeep.user-id whitespace.next-line"
+  "leeep.user-id whitespace.next-line.run"
+  "leeep.user-id whitespace.no-break-space"
+  "leeep.user-id whitespace.no-break-space.run"
+)
+
+# java_in_process JARS GSON: the Java kit's in-process route (README "The in-process route").
+java_in_process() {
+  local jars=$1 gson=$2 console="${JUNIT_JAR:-/usr/share/java/junit-platform-console-standalone.jar}"
+  local kotlin_stdlib="${KOTLIN_STDLIB_JAR:-/usr/share/java/kotlin-stdlib.jar}"
+  local kit_jars="$jars/conformance-adapter.jar:$jars/conformance-junit.jar:$gson"
+  [[ -f "$jars/conformance-junit.jar" && -f "$jars/kotlin-example.jar" ]] || {
+    fail "java kit build made no conformance-junit.jar or kotlin-example.jar (JUnit 5 at $console and kotlinc needed)"
+    return
+  }
+  local log="$work/java-junit-tests.log" status
+  java -cp "$console:$kit_jars:$jars/junit-kit-tests.jar:$jars/example-adapter.jar" \
+    -Dconformance.comparisonCases=Kits/comparison-cases.json org.junit.platform.console.ConsoleLauncher \
+    --disable-banner --disable-ansi-colors --details=tree --select-package conformance.junittest \
+    --reports-dir "$work/java-junit-tests" >"$log" 2>&1
+  status=$?
+  local found failed
+  found="$(sed -n 's/^\[ *\([0-9]*\) tests found *\]$/\1/p' "$log")"
+  failed="$(sed -n 's/^\[ *\([0-9]*\) tests failed *\]$/\1/p' "$log")"
+  if ((status == 0)) && [[ "${failed:-x}" == 0 && "${found:-0}" -gt 50 ]]; then
+    pass "java in-process kit tests (JUnit console launcher): $found passed, every comparison case among them"
+  else
+    fail "java in-process kit tests: exit $status, ${found:-?} found, ${failed:-?} failed"
+    show_log "$log"
+  fi
+
+  if ! "$conformance" pack --help >/dev/null 2>&1; then
+    echo "SKIP java in-process example: this harness has no \`conformance pack\` yet"
+    return
+  fi
+  local pack="$work/java.pack.json"
+  quiet "conformance pack of leeep.fid and leeep.user-id" "$conformance" pack "${suites[@]}" --out "$pack" || return
+  local kotlin_cp="$console:$kit_jars:$jars/kotlin-example.jar:$kotlin_stdlib"
+  # The Kotlin example as written: every vector passes.
+  log="$work/java-kotlin.log"
+  CONFORMANCE_PACK="$pack" java -cp "$kotlin_cp" org.junit.platform.console.ConsoleLauncher \
+    --disable-banner --disable-ansi-colors --details=summary \
+    --select-class conformance.kotlinexample.ExampleConformanceTest >"$log" 2>&1
+  status=$?
+  found="$(sed -n 's/^\[ *\([0-9]*\) tests successful *\]$/\1/p' "$log")"
+  if ((status == 0)) && [[ "${found:-0}" == 934 ]]; then
+    pass "Kotlin example in-process (JUnit console launcher): 934 vectors passed (exit 0)"
+  else
+    fail "Kotlin example in-process: exit $status, ${found:-?} passed; expected exit 0 with 934 passed"
+    show_log "$log"
+  fi
+  # The Kotlin example with its planted bug, in-process: the launcher's own XML report.
+  local answers="$work/java-answers.jsonl" reports="$work/java-kotlin-bug"
+  log="$work/java-kotlin-bug.log"
+  JVM_EXAMPLE_BUG=java-whitespace CONFORMANCE_PACK="$pack" CONFORMANCE_ANSWERS="$answers" \
+    java -cp "$kotlin_cp" org.junit.platform.console.ConsoleLauncher \
+    --disable-banner --disable-ansi-colors --details=summary \
+    --select-class conformance.kotlinexample.ExampleConformanceTest --reports-dir "$reports" >"$log" 2>&1
+  status=$?
+  local expected runner
+  expected="$(printf '%s\n' "${java_whitespace_ids[@]}" | sort)"
+  runner="$(python3 Kits/junit_summary.py "$reports/TEST-junit-jupiter.xml" issues 2>>"$log")"
+  same_failures "Kotlin example in-process (JUnit console launcher) with JVM_EXAMPLE_BUG=java-whitespace" \
+    "$status" "$expected" "$runner" "$log"
+  if [[ "$(tail -n 1 "$answers" 2>/dev/null)" == '{"end":true,"count":934}' ]]; then
+    pass "Kotlin example recorded 934 answers and the trailer ($answers)"
+  else
+    fail "Kotlin example's answers: expected 934 answers and the trailer, last line: $(tail -n 1 "$answers" 2>&1 | head -c 200)"
+  fi
+
+  if ! "$conformance" judge --help >/dev/null 2>&1; then
+    echo "SKIP java in-process answers through conformance judge: this harness has no \`conformance judge\` yet"
+    return
+  fi
+  log="$work/java-judge.log"
+  "$conformance" judge "$answers" --pack "$pack" --junit "$work/java-judge.xml" >"$log" 2>&1
+  status=$?
+  local judged adapter
+  judged="$(python3 Kits/junit_summary.py "$work/java-judge.xml" failing 2>>"$log")"
+  same_failures "conformance judge of the Kotlin example's answers" "$status" "$expected" "$judged" "$log"
+  adapter="$(python3 Kits/junit_summary.py "$work/java-bug.xml" failing 2>>"$log")"
+  if [[ "$runner" == "$judged" && "$judged" == "$adapter" ]]; then
+    pass "java-whitespace: the launcher, conformance judge and the process adapter fail the same $(grep -c . <<<"$runner") vectors"
+  else
+    fail "java-whitespace: the three paths disagree"
+    diff <(echo "$runner") <(echo "$judged") | sed 's/^/    launcher vs judge: /'
+    diff <(echo "$judged") <(echo "$adapter") | sed 's/^/    judge vs adapter: /'
+  fi
+}
+
 need python3 "reading the JUnit reports" "apt-get install python3" || exit 1
 if [[ " ${kits[*]} " != " swift " && -z "${CONFORMANCE:-}" ]]; then
   # The harness the adapters run under: the main job's release build (a no-op when it is current).
@@ -296,6 +426,11 @@ for kit in "${kits[@]}"; do
       if need javac "java kit" "apt-get install default-jdk-headless" \
         && need java "java kit" "apt-get install default-jdk-headless"; then
         gson="${GSON_JAR:-/usr/share/java/gson.jar}"
+        # Before the build, which compiles the in-process kit and its Kotlin example only when
+        # JUnit 5 and kotlinc are there.
+        install_debian "JUnit 5 console launcher and kotlinc" "junit5 kotlin" \
+          "${JUNIT_JAR:-/usr/share/java/junit-platform-console-standalone.jar}" kotlinc \
+          "${KOTLIN_STDLIB_JAR:-/usr/share/java/kotlin-stdlib.jar}"
         # Built outside the kit's folder (--out), as a team builds it into its own tree.
         jars="$work/java-kit"
         classpath="$jars/conformance-adapter.jar:$jars/example-adapter.jar:$gson"
@@ -309,24 +444,8 @@ for kit in "${kits[@]}"; do
           quiet "java kit tests" java -cp "$jars/kit-tests.jar:$classpath" conformance.kittest.ConformanceAdapterTest
           conforms java "exec java -cp $classpath conformance.example.ExampleAdapter"
           catches java "exec java -cp $classpath conformance.example.ExampleAdapter --bug java-whitespace" java-whitespace \
-            "leeep.user-id not-whitespace.file-separator" \
-            "leeep.user-id not-whitespace.file-separator.between-spaces" \
-            "leeep.user-id not-whitespace.group-separator" \
-            "leeep.user-id not-whitespace.group-separator.between-spaces" \
-            "leeep.user-id not-whitespace.record-separator" \
-            "leeep.user-id not-whitespace.record-separator.between-spaces" \
-            "leeep.user-id not-whitespace.unit-separator" \
-            "leeep.user-id not-whitespace.unit-separator.between-spaces" \
-            "leeep.user-id whitespace.all" \
-            "leeep.user-id whitespace.figure-space" \
-            "leeep.user-id whitespace.figure-space.run" \
-            "leeep.user-id whitespace.java-non-whitespace" \
-            "leeep.user-id whitespace.narrow-no-break-space" \
-            "leeep.user-id whitespace.narrow-no-break-space.run" \
-            "leeep.user-id whitespace.next-line" \
-            "leeep.user-id whitespace.next-line.run" \
-            "leeep.user-id whitespace.no-break-space" \
-            "leeep.user-id whitespace.no-break-space.run"
+            "${java_whitespace_ids[@]}"
+          java_in_process "$jars" "$gson"
         fi
       fi
       ;;
