@@ -42,8 +42,9 @@ public final class AllureResultsWriter: PreparingRunObserver {
   private var fileWriter: FolderWriter?
   /// The attachments already written or pending, by content.
   private var attachments: Set<ContentKey> = []
-  /// When set, an error is recorded there instead of thrown: the writer stops, DIR is left as
-  /// it was, and the run and its other reports go on (docs/reports.md).
+  /// When set, an error is recorded there instead of thrown: the writer stops, DIR loses the
+  /// earlier run's results (``removeEarlierResults(in:)``), and the run and its other reports
+  /// go on (docs/reports.md).
   public var reportSet: ReportSet?
   private var failed = false
   /// Whether the results took DIR's place.
@@ -75,6 +76,7 @@ public final class AllureResultsWriter: PreparingRunObserver {
       guard let reportSet else { throw error }
       discard()
       failed = true
+      Self.removeEarlierResults(in: target)
       reportSet.record(error)
     }
   }
@@ -131,6 +133,18 @@ public final class AllureResultsWriter: PreparingRunObserver {
   /// entry of a folder without the marker (Allure's `history` aside), and anything but result,
   /// attachment and run files in one with it.
   static func foreignEntry(in path: String) throws(FileSystem.Failure) -> String? {
+    let names = try entryNames(in: path)
+    let marked = names.contains(Array(markerName.utf8))
+    for name in names {
+      let text = String(decoding: name, as: UTF8.self)
+      if text == "history" && FileSystem.isFolder(path + "/history") { continue }
+      if !marked || !isOwnName(text) { return text }
+    }
+    return nil
+  }
+
+  /// The names in a folder, `.` and `..` aside, in byte order.
+  static func entryNames(in path: String) throws(FileSystem.Failure) -> [[UInt8]] {
     guard let directory = opendir(path) else {
       throw FileSystem.Failure(reason: "cannot read the folder: \(FileSystem.errnoText())")
     }
@@ -142,13 +156,20 @@ public final class AllureResultsWriter: PreparingRunObserver {
       names.append(name)
     }
     names.sort { $0.lexicographicallyPrecedes($1) }
-    let marked = names.contains(Array(markerName.utf8))
-    for name in names {
-      let text = String(decoding: name, as: UTF8.self)
-      if text == "history" && FileSystem.isFolder(path + "/history") { continue }
-      if !marked || !isOwnName(text) { return text }
+    return names
+  }
+
+  /// After this run's results could not take DIR's place: the earlier run's results leave it
+  /// (its marker and Allure's `history` stay), so that Allure never shows an earlier, perhaps
+  /// green, run as the latest one. Removing frees space, so it works on a full disk too. A
+  /// folder holding anything conformance did not write is left alone.
+  static func removeEarlierResults(in path: String) {
+    guard FileSystem.isFolder(path), (try? foreignEntry(in: path)) == .some(nil),
+      let names = try? entryNames(in: path)
+    else { return }
+    for name in names.map({ String(decoding: $0, as: UTF8.self) }) where name != markerName && isOwnName(name) {
+      unlink(path + "/" + name)
     }
-    return nil
   }
 
   /// A name this command writes in a results folder.

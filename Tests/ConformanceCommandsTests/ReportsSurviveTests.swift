@@ -274,4 +274,32 @@ import Testing
       "--allure-results")
     #expect(!result.output.contains("Allure results:"))
   }
+
+  /// Allure results that cannot take the folder's place (here their staging folder vanishes
+  /// during the run) take the earlier run's results out of it, so Allure never shows that
+  /// earlier, green run as the latest; Allure's history and the folder's marker stay.
+  @Test func allureResultsThatCannotBeWrittenLeaveNoEarlierGreenResults() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let reports = try writeGreenReports(folder)
+    let allure = folder.path + "/allure"
+    #expect(conformance(["run", "--vectors", folder.path + "/v", "--allure-results", allure]).status == 0)
+    try FileManager.default.createDirectory(atPath: allure + "/history", withIntermediateDirectories: true)
+    try folder.write("allure/history/history-trend.json", "[]")
+    #expect(try folder.list("allure").contains { $0.hasSuffix("-result.json") })
+    try folder.write("v/bad.json", fidFile(failingFID))
+    let adapter = try plantedBugAdapter(
+      folder,
+      sabotage:
+        "import glob, shutil; [shutil.rmtree(p) for p in glob.glob(\(String(reflecting: folder.path + "/.allure.allure-*.tmp")))]"
+    )
+    let result = conformance(
+      ["run", "--vectors", folder.path + "/v", "--adapter", adapter, "--allure-results", allure] + reports)
+    #expect(result.status == 2, "\(result.output)\(result.error)")
+    #expect(result.error.hasPrefix("conformance run: cannot write "), "\(result.error)")
+    #expect(result.output.contains("FAIL leeep.fid wrong.expectation"))
+    let left = try folder.list("allure")
+    #expect(Set(left) == [".conformance-allure-results", "history"], "\(left)\n\(result.error)")
+    #expect(try folder.list("allure/history") == ["history-trend.json"])
+  }
 }
