@@ -53,6 +53,15 @@ public struct Pack: Sendable {
     bytes = text
   }
 
+  /// A pack as read: its bytes and digest as they stand (not written again).
+  private init(read bytes: [UInt8], corpusVersion: String?, corpusDigest: String, digest: String, files: [VectorFile]) {
+    self.corpusVersion = corpusVersion
+    self.corpusDigest = corpusDigest
+    self.files = files
+    self.digest = digest
+    self.bytes = bytes
+  }
+
   public var testCount: Int { files.reduce(0) { $0 + $1.tests.count } }
 
   /// One test as the pack writes it: suite, id, file, description, tags, input, context,
@@ -249,10 +258,7 @@ extension Pack {
           VectorFile(path: file, root: "", suite: suite, description: "", source: nil, context: [:], tests: [test]))
       }
     }
-    var pack = Pack(corpusVersion: version, corpusDigest: corpusDigest, files: files)
-    pack.digest = digest
-    pack.bytes = bytes
-    return pack
+    return Pack(read: bytes, corpusVersion: version, corpusDigest: corpusDigest, digest: digest, files: files)
   }
 
   static func expectation(_ object: JSONObject) -> Expectation? {
