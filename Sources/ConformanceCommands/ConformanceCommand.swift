@@ -23,7 +23,8 @@ public enum ConformanceCommand {
   static var subcommands: [any Subcommand.Type] {
     [
       RunCommand.self, ListCommand.self, ShowCommand.self, LintCommand.self, MergeCommand.self, ServeCommand.self,
-      SmokeCommand.self, ManifestCommand.self, DiffVectorsCommand.self, DiffCommand.self,
+      SmokeCommand.self, ManifestCommand.self, DiffVectorsCommand.self, DiffCommand.self, PackCommand.self,
+      JudgeCommand.self,
     ]
   }
 

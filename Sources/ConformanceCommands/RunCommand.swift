@@ -165,8 +165,28 @@ enum RunCommand: Subcommand {
     guard arguments.positionals.isEmpty else {
       throw arguments.unexpectedArgument(command: name)
     }
+    return try execute(arguments, console: console, judging: nil)
+  }
+
+  /// What `conformance judge` runs instead of vector files against implementations: a pack's
+  /// tests (and the files under `--vectors` that did not load) against recorded answers.
+  struct JudgedRun {
+    var implementation: JudgedImplementation
+    var pack: Pack
+    var loadFailures: [LoadFailure] = []
+    /// `--vectors` roots; empty with `--pack`.
+    var roots: [String]
+    /// Named in the reports instead of roots with `--pack`.
+    var packPath: String?
+  }
+
+  /// The whole run, `run`'s or `judge`'s: everything after the command line's own checks,
+  /// from the selection to the last report.
+  static func execute(_ arguments: ParsedArguments, console: Console, judging: JudgedRun?) throws -> Int32 {
+    let name = judging == nil ? Self.name : JudgeCommand.name
     Runner.startWorkerThreads()
-    let roots = arguments.all("vectors").isEmpty ? ["Vectors"] : arguments.all("vectors")
+    let roots =
+      judging?.roots ?? (arguments.all("vectors").isEmpty ? ["Vectors"] : arguments.all("vectors"))
     // Under `bazel test`, the JUnit report goes where Bazel collects it.
     let bazelXML = console.environment[ShardEngine.xmlOutputVariable].flatMap { $0.isEmpty ? nil : $0 }
     let junitPath = arguments.value("junit") ?? bazelXML ?? "Reports/junit.xml"
@@ -291,23 +311,28 @@ enum RunCommand: Subcommand {
     let watcher = console.handlesSignals ? SignalWatcher.start(interruption) : nil
     defer { watcher?.stop() }
     let implementations: [any Implementation]
-    do {
-      implementations = try Self.implementations(
-        from: arguments, selection: selection, ownSuites: declared.names, console: console, interruption: interruption)
-    } catch {
-      if let signal = interruption.signal {
-        // A signal while the adapters started: the run did not start, and says why.
-        let stopped = RunInterruption(signal: signal, filesDone: 0, fileCount: 0)
-        _ = cannotStart(
-          "--adapter", "\(stopped.message): the adapters were starting", message: "", implementation: "")
-        console.printError("conformance run: interrupted by \(stopped.signalName) while the adapters were starting")
-        return stopped.exitStatus
+    if let judging {
+      implementations = [judging.implementation]
+    } else {
+      do {
+        implementations = try Self.implementations(
+          from: arguments, selection: selection, ownSuites: declared.names, console: console, interruption: interruption
+        )
+      } catch {
+        if let signal = interruption.signal {
+          // A signal while the adapters started: the run did not start, and says why.
+          let stopped = RunInterruption(signal: signal, filesDone: 0, fileCount: 0)
+          _ = cannotStart(
+            "--adapter", "\(stopped.message): the adapters were starting", message: "", implementation: "")
+          console.printError("conformance run: interrupted by \(stopped.signalName) while the adapters were starting")
+          return stopped.exitStatus
+        }
+        let commands = arguments.all("adapter").joined(separator: ", ")
+        // The report's testcase is named `--adapter` already: its reason does not repeat it.
+        let reason = error.message.hasPrefix("--adapter: ") ? String(error.message.dropFirst(11)) : error.message
+        throw cannotStart(
+          "--adapter", reason, message: error.message, implementation: commands, showsUsage: error.showsUsage)
       }
-      let commands = arguments.all("adapter").joined(separator: ", ")
-      // The report's testcase is named `--adapter` already: its reason does not repeat it.
-      let reason = error.message.hasPrefix("--adapter: ") ? String(error.message.dropFirst(11)) : error.message
-      throw cannotStart(
-        "--adapter", reason, message: error.message, implementation: commands, showsUsage: error.showsUsage)
     }
     let implementationName = implementations.map(\.name).joined(separator: ", ")
     var expectedFailures: ExpectedFailures? = nil
@@ -345,17 +370,19 @@ enum RunCommand: Subcommand {
     let hasManifest = listings.contains { $0.isFolder && $0.manifest != nil }
     let betweenRuns = previous != nil || history != nil
     let corpusDigest =
-      selection.shard != nil || !destinations.isEmpty || betweenRuns || (hasManifest && listings.count == 1)
+      judging.map { CorpusDigest(hexValue: $0.pack.corpusDigest) }
+      ?? (selection.shard != nil || !destinations.isEmpty || betweenRuns || (hasManifest && listings.count == 1)
         || allureFolder != nil
-      ? CorpusDigest.of(corpusFiles, loader: loader) : nil
+        ? CorpusDigest.of(corpusFiles, loader: loader) : nil)
     let stamp = corpusDigest.flatMap {
       ShardStamp.forRun(selection: selection, corpusDigest: $0, implementations: implementations.map(\.name))
     }
     // Each root's files, its declarations that failed to load, and a stale or malformed
     // manifest: both are load errors of their file (exit 2), and every vector still runs.
     var locations: [VectorFileLocation] = []
-    var corpusVersion: String? = nil
-    for listing in listings {
+    var corpusVersion: String? = judging?.pack.corpusVersion
+    // Judged: the pack's files, whose manifest was checked when the pack was made.
+    for listing in listings where judging == nil {
       var rootLocations = listing.vectorFiles
       rootLocations += declared.failures.filter { $0.root == listing.root }
       let status = CorpusManifest.check(listing, loader: loader, digest: listings.count == 1 ? corpusDigest : nil)
@@ -373,7 +400,10 @@ enum RunCommand: Subcommand {
     runner.failsOnFlaky = reruns.failOnFlaky
     runner.roots = roots
     let reportSet = ReportSet()
-    let corpusProperties = corpusVersion.map { [JUnitProperty(name: "corpus-version", value: $0)] } ?? []
+    let cutShort = judging?.implementation.cutShort.map(\.cutShortMessage) ?? []
+    let corpusProperties =
+      (corpusVersion.map { [JUnitProperty(name: "corpus-version", value: $0)] } ?? [])
+      + cutShort.map { JUnitProperty(name: "answers-cut-short", value: $0) }
     let startTime = JUnitTimestamp.now()
     let junit = JUnitReportWriter(
       destination: junitPath, timestamp: startTime, runProperties: (stamp?.junitProperties ?? []) + corpusProperties,
@@ -385,7 +415,8 @@ enum RunCommand: Subcommand {
     if labels.count == 1 { junit.implementation = labels[0].label } else { junit.implementationLabels = labels }
     var observers: [any RunObserver] = [junit]
     var info = RunReportInfo(
-      toolName: ToolInfo.name, toolVersion: ToolInfo.version, implementation: implementationName, roots: roots,
+      toolName: ToolInfo.name, toolVersion: ToolInfo.version, implementation: implementationName,
+      roots: judging?.packPath.map { [$0] } ?? roots,
       selection: selection, expectations: expectedFailures,
       implementations: implementations.count > 1 ? implementations.map(ImplementationInfo.init) : [])
     info.loader = loader
@@ -396,6 +427,8 @@ enum RunCommand: Subcommand {
     info.reruns = reruns.count
     info.implementationVersion = implementations.count == 1 ? version(of: implementations[0]) : nil
     info.time = startTime.description
+    info.answersCutShort = cutShort
+    for line in cutShort { console.print("warning: " + ConsoleText.escape(line)) }
     let reports = RunReports(info: info, destinations: destinations)
     reports.reportSet = reportSet
     reports.previous = previous
@@ -432,25 +465,29 @@ enum RunCommand: Subcommand {
     observers.append(consoleReporter)
     let summary: RunSummary
     do {
-      summary = try runner.run(locations, observers: observers)
+      if let judging {
+        summary = try runner.run(files: judging.pack.files, failures: judging.loadFailures, observers: observers)
+      } else {
+        summary = try runner.run(locations, observers: observers)
+      }
     } catch let error as JUnitWriteError {
       junit.discard()
       allure?.discard()
       reportSet.discard()
-      console.printError("conformance run: \(ConsoleText.escape(error.description))")
+      console.printError("conformance \(name): \(ConsoleText.escape(error.description))")
       return ConformanceCommand.ExitStatus.usageOrLoadError
     } catch let error as ReportWriteError {
       junit.discard()
       allure?.discard()
       reportSet.discard()
-      console.printError("conformance run: \(ConsoleText.escape(error.description))")
+      console.printError("conformance \(name): \(ConsoleText.escape(error.description))")
       return ConformanceCommand.ExitStatus.usageOrLoadError
     }
     // A report that could not be written did not take the others with it: each one written
     // states the error, and the run exits 2 after the failures and the table (docs/reports.md).
     if !reportSet.failures.isEmpty {
       for failure in reportSet.failures {
-        console.printError("conformance run: \(ConsoleText.escape(failure.description))")
+        console.printError("conformance \(name): \(ConsoleText.escape(failure.description))")
       }
       return summary.interruption?.exitStatus ?? ConformanceCommand.ExitStatus.usageOrLoadError
     }
@@ -464,6 +501,7 @@ enum RunCommand: Subcommand {
   /// `conformance serve` says in its hello).
   static func version(of implementation: any Implementation) -> String? {
     if let adapter = implementation as? ProcessImplementation { return adapter.version }
+    if let judged = implementation as? JudgedImplementation { return judged.version }
     return ToolInfo.version
   }
 

@@ -14,7 +14,15 @@ public struct CorpusDigest: Sendable {
   private var hash = SHA256()
   public private(set) var fileCount = 0
 
+  /// The digest as read from elsewhere (a pack's `corpus.digest`), when it was not computed here.
+  private var known: String? = nil
+
   public init() {}
+
+  /// A digest known only by its value (a pack's `corpus.digest`: its files are not at hand).
+  public init(hexValue: String) {
+    known = hexValue
+  }
 
   /// Adds one file: its relative path and its bytes (`nil` when the file could not be read).
   public mutating func add(path: String, bytes: [UInt8]?) {
@@ -45,6 +53,7 @@ public struct CorpusDigest: Sendable {
 
   /// The digest as 64 lowercase hex digits.
   public var hexValue: String {
+    if let known { return known }
     var copy = hash
     return SHA256.hex(copy.finalize())
   }

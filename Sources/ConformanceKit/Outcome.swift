@@ -58,6 +58,11 @@ public protocol Implementation: Sendable {
   /// runner calls this one; the default calls `evaluate` and logs nothing.
   func evaluation(suite: String, input: JSONValue, context: JSONObject) -> Evaluation
 
+  /// ``evaluation(suite:input:context:)`` for one test, which the runner calls: an
+  /// implementation that answers by test (recorded answers, `conformance judge`) looks its id
+  /// up; the default evaluates the input and context.
+  func evaluation(suite: String, test: VectorTest) -> Evaluation
+
   /// How many tests the runner may evaluate at once: `nil` for as many as there are cores (an
   /// implementation in this process), a number for that many evaluating threads (the instances
   /// of an adapter, which mostly wait).
@@ -80,6 +85,10 @@ extension Implementation {
     }
   }
 
+  public func evaluation(suite: String, test: VectorTest) -> Evaluation {
+    evaluation(suite: suite, input: test.input, context: test.context)
+  }
+
   public var concurrency: Int? { nil }
 
   public func finish() -> [String] { [] }
@@ -92,18 +101,32 @@ extension Implementation {
 public struct Evaluation: Sendable {
   public var result: Result<Outcome, EvaluationError>
   public var log: String?
+  /// Set when the implementation left the test out on purpose (a recorded `{"skip": why}`):
+  /// the test is skipped with this reason, never passed; ``result`` is then not looked at.
+  public var skipReason: String?
 
   public init(result: Result<Outcome, EvaluationError>, log: String? = nil) {
     self.result = result
     self.log = log
+  }
+
+  /// The test is skipped, for `reason`.
+  public static func skipped(_ reason: String) -> Evaluation {
+    var evaluation = Evaluation(result: .failure(EvaluationError(description: reason)))
+    evaluation.skipReason = reason
+    return evaluation
   }
 }
 
 /// Why an implementation could not answer, in words for the test's error.
 public struct EvaluationError: Error, Sendable, CustomStringConvertible {
   public var description: String
+  /// The test's whole error message (`not answered`), not words to follow
+  /// `NAME could not evaluate the input: `.
+  public var standsAlone = false
 
-  public init(description: String) {
+  public init(description: String, standsAlone: Bool = false) {
     self.description = description
+    self.standsAlone = standsAlone
   }
 }

@@ -64,7 +64,7 @@ extension Runner {
     ]
     for number in 2...(reruns + 1) {
       let started = monotonicNanoseconds()
-      let evaluation = implementation.evaluation(suite: suite, input: test.input, context: test.context)
+      let evaluation = implementation.evaluation(suite: suite, test: test)
       let (status, actual) = Runner.judge(evaluation, against: test.expectation, implementation: implementation.name)
       let elapsed = monotonicNanoseconds() - started
       if case .passed = status {

@@ -96,8 +96,27 @@ public struct Runner: Sendable {
     return try run(locations, observers: observers)
   }
 
+  /// Runs files already in memory (a pack's tests, `conformance judge`), each reported at
+  /// its own path, as if loaded from there.
+  /// `failures`: files that did not load, reported after them.
+  @discardableResult
+  public func run(files: [VectorFile], failures: [LoadFailure] = [], observers: [any RunObserver]) throws
+    -> RunSummary
+  {
+    try run(
+      files.map { VectorFileLocation(root: $0.root, path: $0.path) } + failures.map(\.location),
+      files: files.map { $0 } + failures.map { _ in nil }, observers: observers)
+  }
+
   @discardableResult
   public func run(_ locations: [VectorFileLocation], observers: [any RunObserver]) throws -> RunSummary {
+    try run(locations, files: nil, observers: observers)
+  }
+
+  /// `files`: when given, `files[i]` is the already loaded file at `locations[i]` (`nil`: load it).
+  func run(_ locations: [VectorFileLocation], files: [VectorFile?]?, observers: [any RunObserver]) throws
+    -> RunSummary
+  {
     let started = monotonicNanoseconds()
     for observer in observers { try observer.runStarted(fileCount: locations.count) }
     let preparing = observers.map { $0 as? any PreparingRunObserver }
@@ -111,7 +130,7 @@ public struct Runner: Sendable {
       count: locations.count, window: Runner.window(batchSize: batchSize, threads: threads), threads: threads
     ) { index in
       var usage = ExpectedFailures.Usage(entryCount: entryCount)
-      let (evaluated, drift, excludes) = runner.evaluate(locations[index])
+      let (evaluated, drift, excludes) = runner.evaluate(locations[index], loaded: files?[index] ?? nil)
       let single = runner.implementations.count == 1 ? runner.implementations[0].name : nil
       let items = evaluated.map { evaluated in
         let report = runner.expectedFailures.apply(
@@ -304,10 +323,10 @@ public struct Runner: Sendable {
 
   /// Loads one file and evaluates it against every implementation: one report per
   /// implementation (one load failure whatever their number), and where they disagree.
-  func evaluate(_ location: VectorFileLocation) -> ([FileReport], [Drift], ExcludeUsage?) {
+  func evaluate(_ location: VectorFileLocation, loaded: VectorFile? = nil) -> ([FileReport], [Drift], ExcludeUsage?) {
     let started = monotonicNanoseconds()
     let file: VectorFile
-    switch loader.load(location) {
+    switch loaded.map({ .success($0) }) ?? loader.load(location) {
     case .failure(let failure):
       let report = FileReport(
         location: location, suite: failure.suite, source: nil, description: nil,
@@ -413,7 +432,12 @@ public struct Runner: Sendable {
       return TestResult(
         test: test, status: .skipped(unsupportedReason(suite, implementation)), nanoseconds: 0, actual: nil, log: nil)
     }
-    let evaluation = implementation.evaluation(suite: suite, input: test.input, context: test.context)
+    let evaluation = implementation.evaluation(suite: suite, test: test)
+    if let reason = evaluation.skipReason {
+      let started = clock
+      clock = monotonicNanoseconds()
+      return TestResult(test: test, status: .skipped(reason), nanoseconds: clock &- started, actual: nil, log: nil)
+    }
     let (status, actual) = Runner.judge(evaluation, against: test.expectation, implementation: implementation.name)
     let started = clock
     clock = monotonicNanoseconds()
@@ -442,6 +466,7 @@ public struct Runner: Sendable {
       }
       return (.passed, outcome)
     case .failure(let error):
+      if error.standsAlone { return (.errored(error.description), nil) }
       return (.errored("\(implementation()) could not evaluate the input: \(error)"), nil)
     }
   }

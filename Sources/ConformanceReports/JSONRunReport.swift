@@ -45,6 +45,7 @@ public enum JSONRunReport {
         "fileCount": number(interruption.fileCount), "message": .string(interruption.message),
       ]
     }
+    if !info.answersCutShort.isEmpty { top["answersCutShort"] = .array(info.answersCutShort.map(JSONValue.string)) }
     if let expectations = info.expectations {
       top["expectations"] = ["file": .string(expectations.file), "entries": number(expectations.entries.count)]
     }

@@ -46,6 +46,9 @@ public struct RunReportInfo: Sendable {
   /// `--adapter`, `--compare` or `--history`), when it could not: its one error testcase is
   /// then no vector file, and the status line says this instead of a file not loaded.
   public var startFailure: String?
+  /// `conformance judge`: each answers file that ended without its trailer, in words
+  /// (``AnswersFile/cutShortMessage``).
+  public var answersCutShort: [String] = []
 
   public init(
     toolName: String, toolVersion: String, implementation: String, roots: [String],

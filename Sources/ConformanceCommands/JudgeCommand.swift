@@ -1,0 +1,119 @@
+import ConformanceKit
+import ConformanceReports
+
+/// `conformance judge`: the answers a kit recorded in-process (or on a device), judged against
+/// the pack they were made for, with `run`'s comparison and reports (docs/answers.md).
+enum JudgeCommand: Subcommand {
+  static let name = "judge"
+  static let abstract = "Judge the answers a kit recorded against its pack and write run's reports (docs/answers.md)."
+
+  /// `run`'s options that mean nothing for recorded answers: nothing is started or asked again.
+  static let adapterOptionNames = ["adapter", "timeout", "max-restarts", "jobs", "reruns"]
+
+  static let spec = ArgumentSpec(
+    command: name,
+    options: [
+      .init(
+        name: "pack", valueName: "FILE", help: "The pack the answers were made against (conformance pack --out).",
+        repeatable: false)
+    ] + RunCommand.spec.options.filter { !adapterOptionNames.contains($0.name) },
+    flags: [.init(name: "help", help: "Show this help.")])
+
+  static var help: String {
+    """
+    USAGE: conformance judge ANSWERS... (--pack FILE | --vectors PATH... [selection options])
+                             [--junit FILE] [--report-json FILE] [--summary-md FILE] [--report-html FILE]
+                             [--allure-results DIR] [--expectations FILE] [--write-expectations FILE]
+                             [--compare PREVIOUS.json] [--history DIR] [--fail-on new-failures]
+                             [--show-failures N] [--max-failures N] [--junit-flavour standard|strict]
+
+    Reads the answers files (conformance-answers/1, JSON lines: a header, one line per test
+    answered, a trailer) that a kit's in-process run recorded, judges each answer against its
+    test's expect with the harness's own comparison, and writes the reports `run` writes, with
+    the same between-runs options and exit statuses. Several ANSWERS files (shards, devices) are
+    judged together. The tests are the pack's (--pack FILE), or the pack `conformance pack`
+    would write for --vectors PATH... and the selection options, made in memory.
+    A test of the pack with no answer is an error `not answered`: a run is never green for
+    tests nobody answered. {"skip": WHY} answers, and tests of suites the header's "suites"
+    leaves out, are skipped. A file without its trailer is judged for what it holds; the
+    console, the JSON report (answersCutShort) and the JUnit report (property
+    answers-cut-short) say it was cut short.
+    Refused, naming the file and line (exit 2, nothing judged): an answer for a test not in the
+    pack, a second answer for a test, answers made against another pack, a line that is not a
+    valid answer, files of different implementations, a trailer whose count disagrees.
+
+    OPTIONS:
+    \(spec.optionsHelp)
+
+    EXIT STATUS: as `conformance run`: 0 every test passed; 1 a test failed or errored (a test
+    not answered is an error); 2 answers refused, no test checked, the pack or a file could not
+    be read, or the command line was wrong; 130 or 143 interrupted.
+    """
+  }
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    guard !arguments.positionals.isEmpty else {
+      throw UsageError("needs the answers files to judge: conformance judge ANSWERS... --pack FILE", command: name)
+    }
+    let packPath = arguments.value("pack")
+    let vectors = arguments.all("vectors")
+    guard (packPath == nil) != vectors.isEmpty else {
+      throw UsageError(
+        packPath == nil
+          ? "needs the tests the answers were made for: --pack FILE, or --vectors PATH... with the pack's selection"
+          : "--pack and --vectors are two ways to give the tests: give one", command: name)
+    }
+    if packPath != nil,
+      let option = PackCommand.selectionOptionNames.first(where: { !arguments.all($0).isEmpty })
+    {
+      throw UsageError(
+        "--\(option) selects the tests of a pack when it is made (conformance pack); a pack's tests are judged as they are",
+        command: name)
+    }
+    var pack: Pack
+    var loadFailures: [LoadFailure] = []
+    let (loader, selection) = try PackCommand.corpusSelection(
+      arguments, roots: vectors, console: console, command: name)
+    if let packPath {
+      switch loader.read(VectorFileLocation(root: "", path: packPath)) {
+      case .failure(let failure):
+        throw UsageError("--pack \(packPath): \(failure.reason)", command: name, showsUsage: false)
+      case .success(let bytes):
+        do {
+          pack = try Pack.read(bytes: bytes, path: packPath)
+        } catch {
+          throw UsageError("--pack \(error.path): \(error.reason)", command: name, showsUsage: false)
+        }
+      }
+    } else {
+      do {
+        (pack, loadFailures) = try Pack.build(roots: vectors, loader: loader, selection: selection)
+      } catch {
+        throw UsageError("--vectors \(error)", command: name, showsUsage: false)
+      }
+    }
+    var files: [AnswersFile] = []
+    for path in arguments.positionals {
+      switch loader.read(VectorFileLocation(root: "", path: path)) {
+      case .failure(let failure):
+        throw UsageError("\(path): \(failure.reason)", command: name, showsUsage: false)
+      case .success(let bytes):
+        do {
+          files.append(try AnswersFile.read(bytes: bytes, path: path))
+        } catch {
+          throw UsageError(error.description, command: name, showsUsage: false)
+        }
+      }
+    }
+    let implementation: JudgedImplementation
+    do {
+      implementation = try JudgedImplementation(files: files, pack: pack)
+    } catch {
+      throw UsageError(error.description, command: name, showsUsage: false)
+    }
+    return try RunCommand.execute(
+      arguments, console: console,
+      judging: .init(
+        implementation: implementation, pack: pack, loadFailures: loadFailures, roots: vectors, packPath: packPath))
+  }
+}
