@@ -626,9 +626,18 @@ function failureMessage(test, answer, found) {
   return lines.join('\n');
 }
 
+// A failed vector. Without a stack: it would only show this kit's frames, and thousands of them
+// (a new SDK's first run) would dominate the runner's output and time. The SDK's own error, when
+// evaluate threw, is kept as the cause, stack and all.
 class ConformanceFailure extends Error {
   constructor(message, cause) {
-    super(message, cause === undefined ? undefined : { cause });
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      super(message, cause === undefined ? undefined : { cause });
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
     this.name = 'ConformanceFailure';
   }
 }
