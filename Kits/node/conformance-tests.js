@@ -247,7 +247,7 @@ const WINDOW = 32;
 // Compact JSON as the harness shows values: ", " and ": " between members, numbers by their
 // literal, and every invisible or ambiguous scalar as a \u escape.
 function render(value, numbers, pointer = '') {
-  if (numbers && Object.prototype.hasOwnProperty.call(numbers, pointer)) return numbers[pointer];
+  if (numbers !== undefined && Object.prototype.hasOwnProperty.call(numbers, pointer)) return numbers[pointer];
   if (value === null) return 'null';
   if (typeof value === 'boolean') return String(value);
   if (typeof value === 'string') return renderString(value);
@@ -261,7 +261,10 @@ function render(value, numbers, pointer = '') {
 const NEEDS_ESCAPE = /[\p{Cc}\p{Cf}\p{Mn}\p{Me}\p{Zs}\p{Zl}\p{Zp}\p{Co}\p{Cs}\p{Noncharacter_Code_Point}]/u;
 const SHORT_ESCAPES = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' };
 
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/; // printable ASCII without " and \
+
 function renderString(text) {
+  if (PLAIN.test(text)) return `"${text}"`;
   let out = '"';
   for (const scalar of text) {
     if (SHORT_ESCAPES[scalar]) out += SHORT_ESCAPES[scalar];
@@ -287,9 +290,34 @@ function windowAt(scalars, at) {
   return (start > 0 ? '…' : '') + scalars.slice(start, end).join('') + (end < scalars.length ? '…' : '');
 }
 
+// The number of Unicode scalars of a text (its UTF-16 length less its surrogate pairs).
+function scalarCount(text) {
+  let count = text.length;
+  for (let index = 0; index < text.length; index += 1) {
+    const unit = text.charCodeAt(index);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count -= 1;
+        index += 1;
+      }
+    }
+  }
+  return count;
+}
+
 function shownWhole(text) {
-  const scalars = [...text];
-  return scalars.length <= LONG ? text : `${grouped(scalars.length)} characters: ${scalars.slice(0, 2 * WINDOW).join('')}…`;
+  if (text.length <= LONG) return text;
+  const count = scalarCount(text);
+  if (count <= LONG) return text;
+  let head = '';
+  let taken = 0;
+  for (const scalar of text) {
+    if (taken === 2 * WINDOW) break;
+    head += scalar;
+    taken += 1;
+  }
+  return `${grouped(count)} characters: ${head}…`;
 }
 
 function pathComponent(key) {
@@ -610,12 +638,18 @@ function shownOutcome(value) {
   return shownWhole(render(value));
 }
 
+// A test's input or context as the harness shows it, with the pack's exact literals (pointers
+// are only built when the test has some).
+function renderExact(test, member) {
+  return Object.keys(test.numbers).length === 0 ? render(test[member]) : render(test[member], test.numbers, `/${member}`);
+}
+
 /** The failure message of a test, as the harness's console shows one. */
 function failureMessage(test, answer, found) {
   const lines = [`${test.suite} ${test.id} (${test.file})`];
   if (test.description) lines.push(`  ${test.description}`);
-  lines.push(`  input:    ${shownWhole(render(test.input, test.numbers, '/input'))}`);
-  if (Object.keys(test.context).length > 0) lines.push(`  context:  ${shownWhole(render(test.context, test.numbers, '/context'))}`);
+  lines.push(`  input:    ${shownWhole(renderExact(test, 'input'))}`);
+  if (Object.keys(test.context).length > 0) lines.push(`  context:  ${shownWhole(renderExact(test, 'context'))}`);
   lines.push(`  expected: ${shownOutcome(test.expect)}`);
   if (answer.result === undefined) {
     lines.push(`  error:    ${found}`);
