@@ -213,10 +213,20 @@ function escapePointer(key) {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+const LONE_SURROGATE = /\p{Cs}/u;
+
+// Text the kit writes itself (an error's message, a skip's reason): lone surrogates replaced.
+function wellFormed(text) {
+  return text.replace(/\p{Cs}/gu, '\ufffd');
+}
+
 // Why a value the SDK answered is not JSON (JSON.stringify would silently write null or drop
 // it), or null when it is.
 function notJSON(value, where) {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return null;
+  // A lone surrogate: JSON.stringify would write it as an escape no strict reader (the
+  // harness's) accepts.
+  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? `${where} holds a lone surrogate, which is not Unicode text` : null;
+  if (value === null || typeof value === 'boolean') return null;
   if (typeof value === 'bigint' || value instanceof ExactNumber) return null;
   if (typeof value === 'number') return Number.isFinite(value) ? null : `${where} is ${value}, which JSON cannot hold`;
   if (Array.isArray(value)) {
@@ -228,12 +238,12 @@ function notJSON(value, where) {
   }
   if (typeof value === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(value))) {
     for (const key of Object.keys(value)) {
+      if (LONE_SURROGATE.test(key)) return `a key of ${where} holds a lone surrogate, which is not Unicode text`;
       const problem = notJSON(value[key], `${where}${pathComponent(key)}`);
       if (problem) return problem;
     }
     return null;
   }
-  if (typeof value === 'string' && /\p{Cs}/u.test(value)) return `${where} holds a lone surrogate`;
   const kind = typeof value === 'object' ? value.constructor?.name ?? 'object' : typeof value;
   return `${where} is ${kind === 'undefined' ? 'undefined' : `a ${kind}`}, which is not JSON`;
 }
@@ -604,7 +614,7 @@ async function answerFor(evaluate, test) {
     result = await evaluate(test.suite, test.input, test.context, test);
   } catch (error) {
     const message = error instanceof Error ? `${error.name}: ${error.message}` : describeValue(error);
-    return { answer: { error: `evaluate threw ${message}` }, thrown: error };
+    return { answer: { error: wellFormed(`evaluate threw ${message}`) }, thrown: error };
   }
   if (result instanceof Accept) {
     if (result.output === NO_OUTPUT) {
@@ -618,6 +628,9 @@ async function answerFor(evaluate, test) {
     if (typeof result.error !== 'string') {
       return { answer: { error: `reject(...) needs a string error code, got ${describeValue(result.error)}` } };
     }
+    if (LONE_SURROGATE.test(result.error) || (typeof result.field === 'string' && LONE_SURROGATE.test(result.field))) {
+      return { answer: { error: 'reject(...) was given a code or field with a lone surrogate, which is not Unicode text' } };
+    }
     if (result.field !== undefined && result.field !== null && typeof result.field !== 'string') {
       return { answer: { error: `reject(...) needs a string field, got ${describeValue(result.field)}` } };
     }
@@ -629,9 +642,9 @@ async function answerFor(evaluate, test) {
     if (typeof result.reason !== 'string' || result.reason === '') {
       return { answer: { error: `skip(...) needs a reason, got ${describeValue(result.reason)}` } };
     }
-    return { answer: { skip: result.reason } };
+    return { answer: { skip: wellFormed(result.reason) } };
   }
-  return { answer: { error: `evaluate returned ${describeValue(result)}; expected accept(...), reject(...) or skip(...)` } };
+  return { answer: { error: wellFormed(`evaluate returned ${describeValue(result)}; expected accept(...), reject(...) or skip(...)`) } };
 }
 
 function shownOutcome(value) {

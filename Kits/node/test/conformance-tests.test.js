@@ -131,6 +131,23 @@ describe('exact numbers', () => {
     });
   });
 
+  test('a lone surrogate, which a strict JSON reader refuses, is an error of the test', async () => {
+    const vector = { suite: 's', input: 1, context: {} };
+    assert.deepEqual((await answerFor(() => accept({ a: ['\ud800'] }), vector)).answer, {
+      error: 'the output is not JSON: output.a[0] holds a lone surrogate, which is not Unicode text',
+    });
+    assert.deepEqual((await answerFor(() => accept({ '\udc00': 1 }), vector)).answer, {
+      error: 'the output is not JSON: a key of output holds a lone surrogate, which is not Unicode text',
+    });
+    assert.deepEqual((await answerFor(() => reject('e\ud800'), vector)).answer, {
+      error: 'reject(...) was given a code or field with a lone surrogate, which is not Unicode text',
+    });
+    assert.deepEqual((await answerFor(() => { throw new Error('bad \ud800'); }, vector)).answer, {
+      error: 'evaluate threw Error: bad \ufffd',
+    });
+    assert.deepEqual((await answerFor(() => accept('😀'), vector)).answer, { result: 'accept', output: '😀' });
+  });
+
   test('parseExact keeps every literal; stringify writes them back', () => {
     const text = '{"a":[0.10000000000000001,9007199254740993,1e400,-0],"b":"\\u00e9"}';
     assert.equal(stringify(parseExact(text)), '{"a":[0.10000000000000001,9007199254740993,1e400,-0],"b":"é"}');
