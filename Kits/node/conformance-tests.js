@@ -33,7 +33,15 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { performance } = require('node:perf_hooks');
-const { Accept, Reject, NO_OUTPUT, accept, reject } = require('./conformance-adapter.js');
+// In a package of ES modules ("type": "module") both files are copied as .cjs.
+const { Accept, Reject, NO_OUTPUT, accept, reject } = (() => {
+  try {
+    return require('./conformance-adapter.js');
+  } catch (error) {
+    if (!['MODULE_NOT_FOUND', 'ERR_REQUIRE_ESM'].includes(error.code)) throw error;
+    return require('./conformance-adapter.cjs');
+  }
+})();
 
 const PACK_FORMAT = 'conformance-pack/1';
 const ANSWERS_FORMAT = 'conformance-answers/1';
