@@ -559,7 +559,11 @@ class AnswersRecorder {
       throw new Error(`${file}: answers are already being recorded to this file by this process; give each conformanceTests call its own answers file`);
     }
     this.file = file;
-    this.fd = fs.openSync(file, 'w');
+    try {
+      this.fd = fs.openSync(file, 'w');
+    } catch (error) {
+      throw new Error(`${file}: cannot record answers there (${error.code ?? error.message})`);
+    }
     recording.add(absolute);
     this.absolute = absolute;
     this.count = 0;

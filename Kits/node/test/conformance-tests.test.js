@@ -316,6 +316,20 @@ conformanceTests({
     );
   });
 
+  test('an answers file that cannot be made fails the test file, naming it', () => {
+    const directory = temporaryDirectory();
+    const { file } = writePack(directory, recordingPack.slice(0, 1));
+    const answers = path.join(directory, 'absent', 'answers.jsonl');
+    const result = runScript(
+      directory,
+      `const { conformanceTests, accept } = require(${JSON.stringify(kitFile)});
+conformanceTests({ name: 'web-sdk', evaluate: (suite, input) => accept(input) });`,
+      { CONFORMANCE_PACK: file, CONFORMANCE_ANSWERS: answers },
+    );
+    assert.equal(result.status, 1);
+    assert.ok(result.stderr.includes(`Error: ${answers}: cannot record answers there (ENOENT)`), result.stderr);
+  });
+
   test('CONFORMANCE_ANSWERS unset: nothing is recorded', () => {
     const directory = temporaryDirectory();
     const { file } = writePack(directory, recordingPack.slice(0, 1));
