@@ -30,6 +30,7 @@
 // No dependencies; Node 20 or later (node:test). Keep it next to conformance-adapter.js, whose
 // accept and reject it shares, so that one evaluate serves both routes.
 
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { performance } = require('node:perf_hooks');
@@ -486,6 +487,51 @@ function restoreNumbers(test, where) {
   }
 }
 
+// The bytes of the top-level "tests" array, from [ to ], as [start, end) offsets in the file's
+// bytes; null when there is none. Only the structure is read (JSON.parse has checked the rest):
+// brackets outside strings, and the keys of the top-level object.
+function testsArrayRange(bytes) {
+  let depth = 0;
+  let index = 0;
+  let lastKey = null; // the top-level key whose value comes next
+  while (index < bytes.length) {
+    const byte = bytes[index];
+    if (byte === 0x22) {
+      const start = index;
+      index += 1;
+      while (bytes[index] !== 0x22) index += bytes[index] === 0x5c ? 2 : 1;
+      index += 1;
+      if (depth === 1) {
+        let next = index;
+        while ([0x20, 0x09, 0x0a, 0x0d].includes(bytes[next])) next += 1;
+        if (bytes[next] === 0x3a) lastKey = bytes.subarray(start, index).toString('utf8');
+      }
+      continue;
+    }
+    if (byte === 0x5b || byte === 0x7b) {
+      if (depth === 1 && byte === 0x5b && lastKey === '"tests"') {
+        const start = index;
+        let inner = 0;
+        for (; index < bytes.length; index += 1) {
+          const b = bytes[index];
+          if (b === 0x22) {
+            index += 1;
+            while (bytes[index] !== 0x22) index += bytes[index] === 0x5c ? 2 : 1;
+          } else if (b === 0x5b || b === 0x7b) inner += 1;
+          else if (b === 0x5d || b === 0x7d) {
+            inner -= 1;
+            if (inner === 0) return [start, index + 1];
+          }
+        }
+        return null;
+      }
+      depth += 1;
+    } else if (byte === 0x5d || byte === 0x7d) depth -= 1;
+    index += 1;
+  }
+  return null;
+}
+
 /**
  * Reads a pack (conformance-pack/1) from a file. Refuses any other format, naming both. In the
  * tests it returns, `expect` holds ExactNumber where the pack's `numbers` gives a literal;
@@ -493,10 +539,13 @@ function restoreNumbers(test, where) {
  * hands them), and `inputText` / `contextText` are their JSON text with every literal exact.
  */
 function loadPack(file) {
+  let bytes;
   let text;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    bytes = fs.readFileSync(file);
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch (error) {
+    if (error instanceof TypeError) throw new PackError(`${file}: the pack is not UTF-8`);
     throw new PackError(`${file}: cannot read the pack (${error.code ?? error.message})`);
   }
   let pack;
@@ -516,6 +565,13 @@ function loadPack(file) {
     throw new PackError(`${file}: the pack's "digest" is not 64 lowercase hexadecimal digits`);
   }
   if (!Array.isArray(pack.tests)) throw new PackError(`${file}: the pack has no "tests" array`);
+  // The digest is what answers are recorded against: a pack changed after the harness wrote it
+  // would have its answers judged against tests it does not hold.
+  const range = testsArrayRange(bytes);
+  const computed = range && crypto.createHash('sha256').update(bytes.subarray(range[0], range[1])).digest('hex');
+  if (computed !== pack.digest) {
+    throw new PackError(`${file}: the pack's digest ${pack.digest} is not that of its tests (${computed}): the file was changed after \`conformance pack\` wrote it`);
+  }
   const seen = new Set();
   pack.tests.forEach((test, index) => {
     const where = `${file}: tests[${index}]`;

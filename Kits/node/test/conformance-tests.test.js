@@ -170,6 +170,23 @@ describe('the pack', () => {
     });
   });
 
+  test('a pack whose tests were changed after it was written is refused: its digest no longer fits', () => {
+    const directory = temporaryDirectory();
+    const { file, digest } = writePack(directory, [
+      '{"suite":"s","id":"a","file":"s/a.json","input":"[\\"]","context":{},"expect":{"result":"accept","output":"x"}}',
+    ]);
+    assert.equal(loadPack(file).digest, digest);
+    const changed = fs.readFileSync(file, 'utf8').replace('"output":"x"', '"output":"y"');
+    fs.writeFileSync(file, changed);
+    const computed = crypto.createHash('sha256').update(changed.slice(changed.indexOf('"tests":') + 8, -1)).digest('hex');
+    assert.throws(() => loadPack(file), {
+      message: `${file}: the pack's digest ${digest} is not that of its tests (${computed}): the file was changed after \`conformance pack\` wrote it`,
+    });
+    // Whitespace around the array is not part of it.
+    fs.writeFileSync(file, changed.replace(`"digest":"${digest}"`, `"digest" : "${computed}"`).replace('"tests":[', '"tests" :\n [') + '\n');
+    assert.equal(loadPack(file).digest, computed);
+  });
+
   test('a pack that is not JSON, or not there, is refused with its file', () => {
     const directory = temporaryDirectory();
     const file = path.join(directory, 'broken.pack.json');
