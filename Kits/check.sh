@@ -14,13 +14,17 @@
 #     example in-process over a pack of the example's suites (`conformance pack`), green, then
 #     with its planted bug: exactly the expected vectors fail in pytest's own output, and
 #     `conformance judge` of the answers it recorded fails the same ones as pytest and as the
-#     adapter path (steps SKIPped, saying so, while the harness has no `pack`/`judge`).
+#     adapter path.
 #   - for the Java kit's in-process route (JUnit 5; installs Debian's junit5 and kotlin when
 #     missing): its tests in the JUnit console launcher, then `conformance pack` of the example's
 #     suites, the Kotlin example with its planted bug in the launcher (exactly the expected vectors
 #     fail, read from the launcher's own XML report), answers recorded, `conformance judge` of
 #     them, and the failing ids of the launcher, of judge's JUnit report and of the process
 #     adapter on the same bug compared.
+#   - for the in-process Node kit, `conformance pack` of the example's suites, the example's
+#     planted bug under `node --test` recording answers (exactly the expected vectors fail in
+#     node's TAP output), then `conformance judge` of those answers: the same failing ids in its
+#     JUnit report as in node's output and as the process-adapter path on the same bug.
 # Prints one PASS/FAIL line per check and the seconds each kit took; runners' output goes to log
 # files, shown only for a failed check. Exits 1 when a check failed, 2 on a usage error.
 #
@@ -136,6 +140,57 @@ same_failures() {
     fail "$label: exit $status; expected exit 1 with exactly these $count failing vectors"
     diff <(echo "$expected") <(echo "$actual") | sed -n 's/^< /    missing:    /p; s/^> /    unexpected: /p'
     show_log "$log"
+  fi
+}
+
+# tap_failures TAP: "suite id" of every failing vector of node:test's TAP output (the leaves: a
+# describe's own failure only counts its subtests), sorted.
+tap_failures() {
+  awk '
+    /^ *not ok [0-9]+ - / { name = $0; sub(/^ *not ok [0-9]+ - /, "", name); pending = 1; next }
+    pending && /^ *failureType: .testCodeFailure.$/ { split(name, words, " "); print words[1] " " words[2]; pending = 0 }
+    pending && /^ *failureType: / { pending = 0 }
+  ' "$1" | sort
+}
+
+# node_in_process EXPECTED-ID...: the Node kit's in-process route on the example's planted bug.
+# The pack of the example's suites, `node --test` of Kits/node/example.test.js with
+# NODE_EXAMPLE_BUG=regexp-s recording answers: exit 1 and exactly the expected vectors failing in
+# node's own TAP output; then `conformance judge` of the recorded answers: the same failing ids
+# in its JUnit report as in node's output and as the process-adapter path (catches, before).
+node_in_process() {
+  local pack="$work/node.pack.json" answers="$work/node-answers.jsonl" tap="$work/node-bug.tap"
+  local log="$work/node-in-process.log" status expected node_failing
+  expected="$(printf '%s\n' "$@" | sort)"
+  if ! "$conformance" pack --help >/dev/null 2>&1; then
+    echo "SKIP node in-process example: this harness has no 'conformance pack' yet"
+    return 0
+  fi
+  quiet "node in-process: conformance pack of leeep.fid and leeep.user-id" \
+    "$conformance" pack "${suites[@]}" --out "$pack" || return 0
+  CONFORMANCE_PACK="$pack" CONFORMANCE_ANSWERS="$answers" NODE_EXAMPLE_BUG=regexp-s \
+    node --test --test-reporter=tap Kits/node/example.test.js >"$tap" 2>"$log"
+  status=$?
+  node_failing="$(tap_failures "$tap")"
+  same_failures "node in-process example (node --test) with NODE_EXAMPLE_BUG=regexp-s" "$status" \
+    "$expected" "$node_failing" "$tap"
+  if ! "$conformance" judge --help >/dev/null 2>&1; then
+    echo "SKIP node in-process example: this harness has no 'conformance judge' yet"
+    return 0
+  fi
+  "$conformance" judge "$answers" --pack "$pack" --junit "$work/node-judge.xml" >"$log" 2>&1
+  status=$?
+  same_failures "conformance judge of the node in-process answers" "$status" "$expected" \
+    "$(python3 Kits/junit_summary.py "$work/node-judge.xml" failing 2>>"$log")" "$log"
+  local judged adapter
+  judged="$(python3 Kits/junit_summary.py "$work/node-judge.xml" failing 2>/dev/null)"
+  adapter="$(python3 Kits/junit_summary.py "$work/node-bug.xml" failing 2>/dev/null)"
+  if [[ -n "$node_failing" && "$node_failing" == "$judged" && "$judged" == "$adapter" ]]; then
+    pass "node regexp-s: node --test, conformance judge and the process adapter fail the same $(grep -c . <<<"$judged") vectors"
+  else
+    fail "node regexp-s: the three paths disagree on the failing vectors"
+    diff <(echo "$node_failing") <(echo "$judged") | sed -n 's/^< /    node --test only: /p; s/^> /    judge only:       /p'
+    diff <(echo "$judged") <(echo "$adapter") | sed -n 's/^< /    judge only:       /p; s/^> /    adapter only:     /p'
   fi
 }
 
@@ -415,6 +470,12 @@ for kit in "${kits[@]}"; do
         quiet "node kit tests (node --test)" node --test Kits/node/test/
         conforms node "exec node Kits/node/example-adapter.js"
         catches node "exec node Kits/node/example-adapter.js --bug regexp-s" regexp-s \
+          "leeep.user-id not-whitespace.byte-order-mark" \
+          "leeep.user-id not-whitespace.byte-order-mark.between-spaces" \
+          "leeep.user-id whitespace.all" \
+          "leeep.user-id whitespace.next-line" \
+          "leeep.user-id whitespace.next-line.run"
+        node_in_process \
           "leeep.user-id not-whitespace.byte-order-mark" \
           "leeep.user-id not-whitespace.byte-order-mark.between-spaces" \
           "leeep.user-id whitespace.all" \

@@ -251,4 +251,4 @@ function run(options) {
   });
 }
 
-module.exports = { PROTOCOL, Accept, Reject, accept, reject, log, run, answerLine };
+module.exports = { PROTOCOL, NO_OUTPUT, Accept, Reject, accept, reject, log, run, answerLine };
