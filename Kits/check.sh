@@ -163,7 +163,7 @@ node_in_process() {
   local log="$work/node-in-process.log" status expected node_failing
   expected="$(printf '%s\n' "$@" | sort)"
   if ! "$conformance" pack --help >/dev/null 2>&1; then
-    echo "SKIP node in-process example: this harness has no 'conformance pack' yet"
+    fail "node in-process example: \`conformance pack --help\` failed: build the harness first"
     return 0
   fi
   quiet "node in-process: conformance pack of leeep.fid and leeep.user-id" \
@@ -175,7 +175,7 @@ node_in_process() {
   same_failures "node in-process example (node --test) with NODE_EXAMPLE_BUG=regexp-s" "$status" \
     "$expected" "$node_failing" "$tap"
   if ! "$conformance" judge --help >/dev/null 2>&1; then
-    echo "SKIP node in-process example: this harness has no 'conformance judge' yet"
+    fail "node in-process example: \`conformance judge --help\` failed: build the harness first"
     return 0
   fi
   "$conformance" judge "$answers" --pack "$pack" --junit "$work/node-judge.xml" >"$log" 2>&1
@@ -290,7 +290,7 @@ python_in_process() {
   local pack="$work/python.pack.json" answers="$work/python-answers.jsonl" log="$work/pytest.log" status
   local pytest=(python3 -m pytest -p no:cacheprovider -q -rfE Kits/python/example_pytest --conformance-pack "$pack")
   if ! "$conformance" pack --help >/dev/null 2>&1; then
-    echo "SKIP python kit in-process example: this harness has no 'conformance pack' yet"
+    fail "python kit in-process example: \`conformance pack --help\` failed: build the harness first"
     return 0
   fi
   quiet "python kit: conformance pack of leeep.fid and leeep.user-id" \
@@ -314,7 +314,7 @@ python_in_process() {
   same_failures "python kit in-process example (pytest) with --bug trailing-newline" "$status" "$expected" \
     "$in_pytest" "$log"
   if ! "$conformance" judge --help >/dev/null 2>&1; then
-    echo "SKIP python kit: judging the recorded answers: this harness has no 'conformance judge' yet"
+    fail "python kit: \`conformance judge --help\` failed: build the harness first"
     return 0
   fi
   log="$work/judge-python.log"
@@ -381,8 +381,8 @@ java_in_process() {
   fi
 
   if ! "$conformance" pack --help >/dev/null 2>&1; then
-    echo "SKIP java in-process example: this harness has no \`conformance pack\` yet"
-    return
+    fail "java in-process example: \`conformance pack --help\` failed: build the harness first"
+    return 0
   fi
   local pack="$work/java.pack.json"
   quiet "conformance pack of leeep.fid and leeep.user-id" "$conformance" pack "${suites[@]}" --out "$pack" || return
@@ -420,8 +420,8 @@ java_in_process() {
   fi
 
   if ! "$conformance" judge --help >/dev/null 2>&1; then
-    echo "SKIP java in-process answers through conformance judge: this harness has no \`conformance judge\` yet"
-    return
+    fail "java in-process answers through conformance judge: \`conformance judge --help\` failed: build the harness first"
+    return 0
   fi
   log="$work/java-judge.log"
   "$conformance" judge "$answers" --pack "$pack" --junit "$work/java-judge.xml" >"$log" 2>&1
