@@ -43,6 +43,9 @@ let package = Package(
     .library(name: "ConformanceTesting", targets: ["ConformanceTesting"]),
     // The same for XCTest tests (`XCTAssertConformance`), apart so Swift Testing users never link XCTest.
     .library(name: "ConformanceXCTest", targets: ["ConformanceXCTest"]),
+    // A Swift adapter process (conformance-adapter/2 on standard input and output) around one
+    // `evaluate` function: `runAdapter(name:version:suites:evaluate:)` (Kits/swift).
+    .library(name: "ConformanceAdapter", targets: ["ConformanceAdapter"]),
   ],
   targets: [
     // libxml2 from the system (Debian: libxml2-dev), seen only by ConformanceReports' wrapper layer.
@@ -133,6 +136,12 @@ let package = Package(
       dependencies: ["ConformanceTesting"],
       swiftSettings: sharedSwiftSettings
     ),
+    // The adapter loop for a Swift adapter process: the protocol, not the harness's process code.
+    .target(
+      name: "ConformanceAdapter",
+      dependencies: ["ConformanceJSON", "ConformanceKit"],
+      swiftSettings: sharedSwiftSettings
+    ),
     // Deterministic generators for the shipped corpus under Vectors/.
     .target(
       name: "VectorGeneration",
@@ -188,7 +197,8 @@ let package = Package(
     .testTarget(
       name: "ConformanceTestingTests",
       dependencies: [
-        "ConformanceJSON", "ConformanceKit", "ConformanceTesting", "ConformanceTestSupport", "ConformanceXCTest",
+        "ConformanceAdapter", "ConformanceJSON", "ConformanceKit", "ConformanceTesting", "ConformanceTestSupport",
+        "ConformanceXCTest",
       ],
       swiftSettings: sharedSwiftSettings
     ),

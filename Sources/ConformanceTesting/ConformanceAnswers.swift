@@ -29,6 +29,9 @@ public final class ConformanceAnswers: Sendable {
     /// The header written, which every later implementation must repeat.
     var header: String?
     var count = 0
+    /// The answer line recorded for each vector: the same answer again (an XCTest and a Swift
+    /// Testing test of the same suite in one run) is not written twice.
+    var recorded: [ConformanceVector.ID: String] = [:]
     var finished = false
     /// Why recording stopped (the file could not be written), reported by every later check.
     var failure: String?
@@ -127,6 +130,9 @@ public final class ConformanceAnswers: Sendable {
         return "\(path): the answers were already finished; \(vector.vectorID) not recorded"
       }
       guard state.descriptor >= 0 else { return "\(path): recording did not start; \(vector.vectorID) not recorded" }
+      // A different answer is written too: judge then refuses the file, naming both lines.
+      if state.recorded[vector.id] == line { return nil }
+      state.recorded[vector.id] = state.recorded[vector.id] ?? line
       if let problem = Self.write(line, to: state.descriptor) {
         state.failure = "\(path): cannot record answers: \(problem)"
         return state.failure
