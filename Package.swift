@@ -35,6 +35,8 @@ let sharedSwiftSettings: [SwiftSetting] = [
 
 let package = Package(
   name: "conformance",
+  // The libraries use Synchronization's Mutex and Atomic (macOS 15, iOS 18); Linux needs nothing.
+  platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .executable(name: "conformance", targets: ["conformance"]),
     .executable(name: "generate-vectors", targets: ["generate-vectors"]),
