@@ -2,19 +2,27 @@ import ConformanceJSON
 import ConformanceKit
 
 /// The `digest` a `conformance pack` of the same roots and suites writes (`conformance-pack/1`):
-/// the SHA-256, in lowercase hex, of its `tests` array as the harness's serializer writes it
-/// (compact), so `conformance judge` knows the answers were made against that pack.
+/// the SHA-256, in lowercase hex, of its `tests` array exactly as that file holds it (one compact
+/// test per line), so `conformance judge` knows the answers were made against that pack.
 enum ConformancePackDigest {
   /// The digest of the pack of `suites` under `root`: every test of those suites in run order
   /// (files by path, tests in file order). Throws, naming the file, when one fails to load.
   static func digest(suites: [String], root: String) throws(VectorLoadError) -> String {
-    var tests: [JSONValue] = []
-    for vector in try vectors(suites: suites, root: root) {
-      tests.append(.object(packTest(vector)))
-    }
     var hash = SHA256()
-    hash.update(JSONSerializer.compact.bytes(from: .array(tests)))
+    hash.update(testsArray(try vectors(suites: suites, root: root)))
     return SHA256.hex(hash.finalize())
+  }
+
+  /// The `tests` array as `conformance pack` lays it out: one compact test object per line,
+  /// `[`, the tests separated by `,` and a newline, `]`.
+  static func testsArray(_ vectors: [ConformanceVector]) -> [UInt8] {
+    var bytes = Array("[\n".utf8)
+    for (index, vector) in vectors.enumerated() {
+      if index > 0 { bytes += ",\n".utf8 }
+      JSONSerializer.compact.write(.object(packTest(vector)), to: &bytes)
+    }
+    bytes += "\n]".utf8
+    return bytes
   }
 
   /// The tests of every suite in `suites`, in run order.
