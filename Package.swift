@@ -35,6 +35,8 @@ let sharedSwiftSettings: [SwiftSetting] = [
 
 let package = Package(
   name: "conformance",
+  // The libraries use Synchronization's Mutex and Atomic (macOS 15, iOS 18); Linux needs nothing.
+  platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .executable(name: "conformance", targets: ["conformance"]),
     .executable(name: "generate-vectors", targets: ["generate-vectors"]),
@@ -43,6 +45,9 @@ let package = Package(
     .library(name: "ConformanceTesting", targets: ["ConformanceTesting"]),
     // The same for XCTest tests (`XCTAssertConformance`), apart so Swift Testing users never link XCTest.
     .library(name: "ConformanceXCTest", targets: ["ConformanceXCTest"]),
+    // A Swift adapter process (conformance-adapter/2 on standard input and output) around one
+    // `evaluate` function: `runAdapter(name:version:suites:evaluate:)` (Kits/swift).
+    .library(name: "ConformanceAdapter", targets: ["ConformanceAdapter"]),
   ],
   targets: [
     // libxml2 from the system (Debian: libxml2-dev), seen only by ConformanceReports' wrapper layer.
@@ -52,14 +57,25 @@ let package = Package(
       providers: [.apt(["libxml2-dev"])]
     ),
     // System calls Swift's Glibc module does not import (renameat2, pipe2), for ConformanceReports
-    // and ConformanceKit's adapter processes, the signal self-pipe, and the allocator's settings.
+    // and ConformanceProcess's adapter processes, the signal self-pipe, and the allocator's settings.
     .target(name: "CSystemShims"),
+    // SHA-256 through the processor's SHA instructions, for ConformanceKit's digests: apart from
+    // CSystemShims, so that a test bundle linking ConformanceTesting gets no process code.
+    .target(name: "CSHA256"),
     // Strict RFC 8259 JSON: value model, byte-level parser, deterministic serializer.
     .target(name: "ConformanceJSON", swiftSettings: sharedSwiftSettings),
-    // The contract: vector model, strict loader, the implementation seam, the runner.
+    // The contract: vector model, strict loader, the implementation seam, the runner. Nothing
+    // here starts a process: an iOS test bundle links it (through ConformanceTesting).
     .target(
       name: "ConformanceKit",
-      dependencies: ["ConformanceJSON", "CSystemShims"],
+      dependencies: ["ConformanceJSON", "CSHA256"],
+      swiftSettings: sharedSwiftSettings
+    ),
+    // Adapter processes (conformance-adapter/2 over pipes): the implementation `run --adapter`
+    // starts, its process tree and line reading; for the command line, never for a test bundle.
+    .target(
+      name: "ConformanceProcess",
+      dependencies: ["ConformanceJSON", "ConformanceKit", "CSystemShims"],
       swiftSettings: sharedSwiftSettings
     ),
     // The reference parsers, one suite per file: the built-in implementation.
@@ -71,13 +87,16 @@ let package = Package(
     // Reports (JUnit XML through libxml2's xmlTextWriter, merge of shard reports).
     .target(
       name: "ConformanceReports",
-      dependencies: ["CLibXML2", "CSystemShims", "ConformanceJSON", "ConformanceKit"],
+      dependencies: ["CLibXML2", "CSystemShims", "ConformanceJSON", "ConformanceKit", "ConformanceProcess"],
       swiftSettings: sharedSwiftSettings
     ),
     // The subcommands, one per file; the executable only calls into this.
     .target(
       name: "ConformanceCommands",
-      dependencies: ["CSystemShims", "ConformanceJSON", "ConformanceKit", "ReferenceParsers", "ConformanceReports"],
+      dependencies: [
+        "CSystemShims", "ConformanceJSON", "ConformanceKit", "ConformanceProcess", "ReferenceParsers",
+        "ConformanceReports",
+      ],
       swiftSettings: sharedSwiftSettings
     ),
     // Release builds on Linux are static executables where the archives are installed
@@ -117,6 +136,12 @@ let package = Package(
     .target(
       name: "ConformanceXCTest",
       dependencies: ["ConformanceTesting"],
+      swiftSettings: sharedSwiftSettings
+    ),
+    // The adapter loop for a Swift adapter process: the protocol, not the harness's process code.
+    .target(
+      name: "ConformanceAdapter",
+      dependencies: ["ConformanceJSON", "ConformanceKit"],
       swiftSettings: sharedSwiftSettings
     ),
     // Deterministic generators for the shipped corpus under Vectors/.
@@ -174,7 +199,8 @@ let package = Package(
     .testTarget(
       name: "ConformanceTestingTests",
       dependencies: [
-        "ConformanceJSON", "ConformanceKit", "ConformanceTesting", "ConformanceTestSupport", "ConformanceXCTest",
+        "ConformanceAdapter", "ConformanceJSON", "ConformanceKit", "ConformanceTesting", "ConformanceTestSupport",
+        "ConformanceXCTest",
       ],
       swiftSettings: sharedSwiftSettings
     ),

@@ -8,8 +8,10 @@
 #   - for the Python kit, the own-suite example (docs/own-suites.md): its vectors lint, run green
 #     against its adapter (none skipped), and exit 2 without one;
 #   - for the in-process Swift kit, `swift test` of Examples/SwiftPort (Swift Testing and XCTest),
-#     then again with the bug; and a wrong outcome handed to the kit fails `swift test` from
-#     Swift Testing and from XCTest (Examples/SwiftPort's KitWrongOutcomeChecks).
+#     then again with the bug, recording answers (CONFORMANCE_ANSWERS); a wrong outcome handed to
+#     the kit fails `swift test` from Swift Testing and from XCTest (KitWrongOutcomeChecks); its
+#     adapter executable (ConformanceAdapter) green and catching the same bug; `conformance judge`
+#     of the recorded answers failing the same ids as Swift Testing and the adapter.
 #   - for the Python kit's pytest plugin (pytest installed when missing): its own tests, then the
 #     example in-process over a pack of the example's suites (`conformance pack`), green, then
 #     with its planted bug: exactly the expected vectors fail in pytest's own output, and
@@ -439,8 +441,49 @@ java_in_process() {
   fi
 }
 
+# swift_adapter_and_answers EXPECTED-IDS RUNNER-IDS: SwiftPort's adapter executable (the
+# ConformanceAdapter library) through `conformance smoke` and `run --adapter`, green, then with
+# SWIFTPORT_BUG=character-count failing exactly the expected vectors; the answers the in-process
+# run recorded (CONFORMANCE_ANSWERS) complete with their trailer; `conformance judge` of them
+# against `conformance pack`'s pack failing the same ids as Swift Testing's own report and as the
+# adapter.
+swift_adapter_and_answers() {
+  local expected=$1 runner=$2 adapter="Examples/SwiftPort/.build/debug/swiftport-adapter"
+  local -a expected_ids
+  mapfile -t expected_ids <<<"$expected"
+  conforms swift-adapter "exec $adapter"
+  catches swift-adapter "SWIFTPORT_BUG=character-count exec $adapter" character-count "${expected_ids[@]}"
+  local answers="$work/swift-answers.jsonl"
+  if [[ "$(head -c 40 "$answers" 2>/dev/null)" == '{"format": "conformance-answers/1", "imp' \
+    && "$(tail -n 1 "$answers" 2>/dev/null)" == '{"end": true, "count": 934}' ]]; then
+    pass "Examples/SwiftPort recorded its 934 answers, header and trailer (CONFORMANCE_ANSWERS)"
+  else
+    fail "Examples/SwiftPort's answers: expected a header, 934 answers and the trailer; last line: $(tail -n 1 "$answers" 2>&1 | head -c 200)"
+  fi
+  if ! "$conformance" pack --help >/dev/null 2>&1 || ! "$conformance" judge --help >/dev/null 2>&1; then
+    fail "swift kit: judging the recorded answers: \`conformance pack --help\` or \`conformance judge --help\` failed: build the harness first"
+    return 0
+  fi
+  local pack="$work/swift.pack.json" log="$work/swift-judge.log" status judged from_adapter
+  quiet "swift kit: conformance pack of leeep.fid and leeep.user-id" \
+    "$conformance" pack "${suites[@]}" --out "$pack" || return 1
+  "$conformance" judge "$answers" --pack "$pack" --junit "$work/swift-judge.xml" >"$log" 2>&1
+  status=$?
+  judged="$(python3 Kits/junit_summary.py "$work/swift-judge.xml" failing 2>>"$log")"
+  same_failures "swift kit: conformance judge of the answers Examples/SwiftPort recorded" "$status" "$expected" \
+    "$judged" "$log"
+  from_adapter="$(python3 Kits/junit_summary.py "$work/swift-adapter-bug.xml" failing 2>>"$log")"
+  if [[ "$runner" == "$judged" && "$judged" == "$from_adapter" ]]; then
+    pass "character-count: swift test, conformance judge and the adapter process fail the same $(grep -c . <<<"$runner") vectors"
+  else
+    fail "character-count: the three paths disagree"
+    diff <(echo "$runner") <(echo "$judged") | sed 's/^/    swift test vs judge: /'
+    diff <(echo "$judged") <(echo "$from_adapter") | sed 's/^/    judge vs adapter: /'
+  fi
+}
+
 need python3 "reading the JUnit reports" "apt-get install python3" || exit 1
-if [[ " ${kits[*]} " != " swift " && -z "${CONFORMANCE:-}" ]]; then
+if [[ -z "${CONFORMANCE:-}" ]]; then
   # The harness the adapters run under: the main job's release build (a no-op when it is current).
   quiet "conformance harness built ($conformance)" swift build -c release --product conformance || exit 1
 fi
@@ -534,7 +577,8 @@ for kit in "${kits[@]}"; do
           show_log "$log"
         fi
         log="$work/swift-bug.log"
-        SWIFTPORT_BUG=character-count swift test --skip-build "${package[@]}" --skip WrongOutcome \
+        SWIFTPORT_BUG=character-count CONFORMANCE_ANSWERS="$work/swift-answers.jsonl" \
+          swift test --skip-build "${package[@]}" --skip WrongOutcome \
           --xunit-output "$work/swift-bug.xml" >"$log" 2>&1
         status=$?
         character_count_ids="$(printf '%s\n' \
@@ -556,6 +600,8 @@ for kit in "${kits[@]}"; do
         same_failures "Examples/SwiftPort XCTest with SWIFTPORT_BUG=character-count" "$status" \
           "$character_count_ids" "$(xctest_failures "$log")" "$log"
         wrong_outcome_checks
+        swift_adapter_and_answers "$character_count_ids" \
+          "$(python3 Kits/junit_summary.py "$work/swift-bug-swift-testing.xml" issues 2>/dev/null)"
       fi
       ;;
   esac

@@ -7,7 +7,8 @@ import PackageDescription
 let package = Package(
   name: "SwiftPort",
   products: [
-    .library(name: "SwiftPort", targets: ["SwiftPort"])
+    .library(name: "SwiftPort", targets: ["SwiftPort"]),
+    .executable(name: "swiftport-adapter", targets: ["swiftport-adapter"]),
   ],
   dependencies: [
     .package(name: "conformance", path: "../..")
@@ -15,6 +16,11 @@ let package = Package(
   targets: [
     // The team's own implementation: no dependency on the harness.
     .target(name: "SwiftPort"),
+    // The same implementation as an adapter process, for `conformance run --adapter`.
+    .executableTarget(
+      name: "swiftport-adapter",
+      dependencies: ["SwiftPort", .product(name: "ConformanceAdapter", package: "conformance")]
+    ),
     // One Swift Testing test per vector, run by `swift test`.
     .testTarget(
       name: "SwiftPortConformanceTests",

@@ -1,5 +1,6 @@
 import ConformanceJSON
 import ConformanceKit
+import ConformanceProcess
 import ConformanceReports
 import ReferenceParsers
 

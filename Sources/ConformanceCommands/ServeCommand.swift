@@ -1,5 +1,6 @@
 import ConformanceJSON
 import ConformanceKit
+import ConformanceProcess
 import ReferenceParsers
 
 #if canImport(Glibc)

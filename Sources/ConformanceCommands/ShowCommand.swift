@@ -1,5 +1,6 @@
 import ConformanceJSON
 import ConformanceKit
+import ConformanceProcess
 import ReferenceParsers
 
 /// `conformance show SUITE ID`: one vector as written, and what the reference parser answers;

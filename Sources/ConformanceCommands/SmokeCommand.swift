@@ -1,5 +1,6 @@
 import ConformanceJSON
 import ConformanceKit
+import ConformanceProcess
 
 /// `conformance smoke`: a quick check of a new adapter (docs/adapters.md), before a full run.
 enum SmokeCommand: Subcommand {

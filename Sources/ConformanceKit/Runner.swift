@@ -871,7 +871,7 @@ final class Slots<Value>: @unchecked Sendable {
 
 /// `CLOCK_MONOTONIC` in nanoseconds, read directly (`DispatchTime.now()` reads the same clock
 /// through libdispatch's own conversions, about 65 instructions more per call: two per test).
-func monotonicNanoseconds() -> UInt64 {
+package func monotonicNanoseconds() -> UInt64 {
   var now = timespec()
   clock_gettime(CLOCK_MONOTONIC, &now)
   return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)

@@ -1,4 +1,4 @@
-import CSystemShims
+import CSHA256
 
 /// SHA-256 (FIPS 180-4), for the corpus digest and the manifest's file digests. The toolchain on Linux has no CryptoKit and the
 /// package depends on nothing outside it, so this small streaming implementation stands in.

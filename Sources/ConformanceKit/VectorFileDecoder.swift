@@ -339,7 +339,7 @@ func bytesEqual(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bo
   return true
 }
 
-func quote(_ text: String) -> String {
+package func quote(_ text: String) -> String {
   JSONSerializer.compact.string(from: .string(text))
 }
 

@@ -1,5 +1,6 @@
 import ConformanceJSON
 import ConformanceKit
+import ConformanceProcess
 
 /// Facts about a run that its results do not carry: who ran what, over which vectors.
 public struct RunReportInfo: Sendable {

@@ -52,7 +52,8 @@ public enum ConformanceVectors {
         owners[test.id] = file.displayPath
         vectors.append(
           ConformanceVector(
-            suite: suite, id: test.id, file: file.displayPath, summary: test.description, tags: test.tags,
+            suite: suite, id: test.id, file: file.displayPath, path: file.path, summary: test.description,
+            tags: test.tags,
             input: test.input, context: test.context, expectation: test.expectation))
       }
     }

@@ -14,6 +14,9 @@ public func expectConformance(
   _ vector: ConformanceVector, _ actual: Outcome, sourceLocation: SourceLocation = #_sourceLocation
 ) {
   refuseOutsideSwiftTesting(sourceLocation)
+  if let problem = ConformanceAnswers.shared.record(vector, answer: actual) {
+    Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
+  }
   if let message = ConformanceFailure.message(vector, actual: actual) {
     Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
   }
@@ -30,6 +33,9 @@ public func expectConformance(
   do {
     actual = try evaluate(vector.input, vector.context)
   } catch {
+    if let problem = ConformanceAnswers.shared.record(vector, thrown: error) {
+      Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
+    }
     Issue.record(
       Comment(rawValue: ConformanceFailure.message(vector, thrown: error)), sourceLocation: sourceLocation)
     return
@@ -85,7 +91,7 @@ public enum ConformanceFailure {
   }
 
   private static func heading(_ vector: ConformanceVector) -> String {
-    var text = "FAIL \(vector.suite) \(vector.id) (\(vector.file))"
+    var text = "FAIL \(vector.suite) \(vector.vectorID) (\(vector.file))"
     if let summary = vector.summary { text += "\n  description: \(summary)" }
     text += "\n  input:    \(render(vector.input))"
     if !vector.context.isEmpty { text += "\n  context:  \(render(.object(vector.context)))" }

@@ -12,6 +12,9 @@ import XCTest
 public func XCTAssertConformance(
   _ vector: ConformanceVector, _ actual: Outcome, file: StaticString = #filePath, line: UInt = #line
 ) {
+  if let problem = ConformanceAnswers.shared.record(vector, answer: actual) {
+    fail(problem, file: file, line: line)
+  }
   if let message = ConformanceFailure.message(vector, actual: actual) {
     fail(message, file: file, line: line)
   }
@@ -28,6 +31,9 @@ public func XCTAssertConformance(
   do {
     actual = try evaluate(vector.input, vector.context)
   } catch {
+    if let problem = ConformanceAnswers.shared.record(vector, thrown: error) {
+      fail(problem, file: file, line: line)
+    }
     fail(ConformanceFailure.message(vector, thrown: error), file: file, line: line)
     return
   }

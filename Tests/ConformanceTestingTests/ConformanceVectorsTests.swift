@@ -13,10 +13,10 @@ private func vectorFile(suite: String = "leeep.fid", _ tests: String) -> String 
     let vectors = try ConformanceVectors.load(suite: "leeep.fid")
     #expect(ConformanceVectors.shippedRoot.hasSuffix("/Vectors"))
     #expect(vectors.count == 745)
-    #expect(Set(vectors.map(\.id)).count == vectors.count)
+    #expect(Set(vectors.map(\.vectorID)).count == vectors.count)
     #expect(vectors.allSatisfy { $0.suite == "leeep.fid" })
     #expect(vectors.first?.file == ConformanceVectors.shippedRoot + "/leeep/fid/first-character.json")
-    let vector = try #require(vectors.first { $0.id == "trailing-newline" })
+    let vector = try #require(vectors.first { $0.vectorID == "trailing-newline" })
     #expect(vector.input == "cAbCdEfGhIjKlMnOpQr_-0\n")
     #expect(vector.expectation == .reject(error: "invalid_fid", field: nil))
     #expect(vector.summary == "a trailing newline never matches the end of the pattern")
@@ -34,7 +34,7 @@ private func vectorFile(suite: String = "leeep.fid", _ tests: String) -> String 
     try folder.write(
       "a.json", vectorFile(#"{"id": "y", "input": "v", "expect": {"result": "accept", "output": "v"}}"#))
     let vectors = try ConformanceVectors.load(suite: "leeep.push.payload", root: folder.path)
-    #expect(vectors.map(\.id) == ["x"])
+    #expect(vectors.map(\.vectorID) == ["x"])
     #expect(vectors[0].context == ["a": 1, "b": 3])
     #expect(vectors[0].file == folder.path + "/b.json")
   }
@@ -70,7 +70,7 @@ private func vectorFile(suite: String = "leeep.fid", _ tests: String) -> String 
     try folder.write(
       "other.json", vectorFile(suite: "leeep.user-id", #"{"id": "bad id", "input": 1, "expect": {"result": "accept"}}"#)
     )
-    #expect(try ConformanceVectors.load(suite: "leeep.fid", root: folder.path).map(\.id) == ["y"])
+    #expect(try ConformanceVectors.load(suite: "leeep.fid", root: folder.path).map(\.vectorID) == ["y"])
     try folder.write("p.json", vectorFile(#"{"id": "bad id", "input": 1, "expect": {"result": "accept"}}"#))
     #expect(loadError("leeep.fid", folder.path)?.hasPrefix(folder.path + "/p.json: tests[0].id: ") == true)
     let unreadable = try TemporaryFolder()

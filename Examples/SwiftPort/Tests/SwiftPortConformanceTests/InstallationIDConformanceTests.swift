@@ -4,7 +4,7 @@ import Testing
 
 /// leeep.fid: one test per vector of the shipped corpus.
 @Suite struct InstallationIDConformanceTests {
-  @Test(arguments: try ConformanceVectors.load(suite: "leeep.fid"))
+  @Test(arguments: try ConformanceImplementation.swiftPort.vectors(suite: "leeep.fid"))
   func fid(_ vector: ConformanceVector) {
     expectConformance(vector, Self.evaluate(vector.input))
   }

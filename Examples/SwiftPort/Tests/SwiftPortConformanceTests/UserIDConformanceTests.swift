@@ -4,7 +4,7 @@ import Testing
 
 /// leeep.user-id: one test per vector of the shipped corpus.
 @Suite struct UserIDConformanceTests {
-  @Test(arguments: try ConformanceVectors.load(suite: "leeep.user-id"))
+  @Test(arguments: try ConformanceImplementation.swiftPort.vectors(suite: "leeep.user-id"))
   func userID(_ vector: ConformanceVector) {
     expectConformance(vector, Self.evaluate(vector.input))
   }

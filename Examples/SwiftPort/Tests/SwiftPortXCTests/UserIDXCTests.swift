@@ -6,7 +6,7 @@ import XCTest
 /// mismatch an XCTest failure naming the vector (`XCTAssertConformance`, Kits/swift/README.md).
 final class UserIDXCTests: XCTestCase {
   func testUserIDVectors() throws {
-    for vector in try ConformanceVectors.load(suite: "leeep.user-id") {
+    for vector in try ConformanceImplementation.swiftPort.vectors(suite: "leeep.user-id") {
       XCTAssertConformance(vector, Self.evaluate(vector.input))
     }
   }

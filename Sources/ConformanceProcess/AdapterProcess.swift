@@ -1,5 +1,6 @@
 import CSystemShims
 import ConformanceJSON
+import ConformanceKit
 
 #if canImport(Glibc)
   import Glibc

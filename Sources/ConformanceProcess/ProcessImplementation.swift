@@ -1,4 +1,5 @@
 import ConformanceJSON
+import ConformanceKit
 import Synchronization
 
 #if canImport(Glibc)
