@@ -42,16 +42,6 @@ private func numbersRoot() throws -> TemporaryFolder {
     let digest = try ConformancePackDigest.digest(suites: ["leeep.tracking", "leeep.fid"], root: folder.path)
     #expect(digest == SHA256.hex(hash.finalize()))
   }
-
-  @Test func plainIntegersAreThoseOfAtMostFifteenDigits() {
-    #expect(ConformancePackDigest.isPlainInteger("0"))
-    #expect(ConformancePackDigest.isPlainInteger("-999999999999999"))
-    #expect(!ConformancePackDigest.isPlainInteger("1000000000000000"))
-    #expect(!ConformancePackDigest.isPlainInteger("-0"))
-    #expect(!ConformancePackDigest.isPlainInteger("01"))
-    #expect(!ConformancePackDigest.isPlainInteger("1e3"))
-    #expect(!ConformancePackDigest.isPlainInteger("2.0"))
-  }
 }
 
 @Suite struct ConformanceAnswersTests {
