@@ -201,7 +201,8 @@ let package = Package(
     .testTarget(
       name: "ConformanceTestingTests",
       dependencies: [
-        "ConformanceAdapter", "ConformanceCommands", "ConformanceJSON", "ConformanceKit", "ConformanceTesting", "ConformanceTestSupport",
+        "ConformanceAdapter", "ConformanceCommands", "ConformanceJSON", "ConformanceKit", "ConformanceTesting",
+        "ConformanceTestSupport",
         "ConformanceXCTest",
       ],
       swiftSettings: sharedSwiftSettings

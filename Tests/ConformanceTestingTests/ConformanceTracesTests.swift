@@ -82,17 +82,17 @@ private func conformance(_ arguments: [String]) -> (status: Int32, output: Strin
     #expect(try identify.string("user_id") == "member-0001")
     #expect(identify.has("user_id") && !identify.has("step"))
     #expect(identify.description == #"step 0 {"user_id": "member-0001", "step": "identify"}"#)
-    #expect(throws: ConformanceTraceStepError.self) { try identify.bool("user_id") }
-    do {
-      _ = try identify.bool("user_id")
-    } catch {
-      #expect(error.description == #"step 0 {"user_id": "member-0001", "step": "identify"}: "user_id" is not a boolean"#)
+    #expect {
+      try identify.bool("user_id")
+    } throws: { error in
+      (error as? ConformanceTraceStepError)?.description
+        == #"step 0 {"user_id": "member-0001", "step": "identify"}: "user_id" is not a boolean"#
     }
-    do {
-      _ = try split.traces[0].steps[1].string("ticket")
-    } catch {
-      #expect(
-        error.description == #"step 1 {"step": "set_consent", "consent": "opted_in"}: has no argument "ticket""#)
+    #expect {
+      try split.traces[0].steps[1].string("ticket")
+    } throws: { error in
+      (error as? ConformanceTraceStepError)?.description
+        == #"step 1 {"step": "set_consent", "consent": "opted_in"}: has no argument "ticket""#
     }
   }
 
