@@ -127,9 +127,11 @@ let package = Package(
       ]
     ),
     // The vectors inside another package's Swift Testing run, one test per vector (Kits/swift).
+    // ReferenceParsers (no process code either) gives the trace suites' shape check, so typed
+    // traces hold exactly the steps the contract admits.
     .target(
       name: "ConformanceTesting",
-      dependencies: ["ConformanceJSON", "ConformanceKit"],
+      dependencies: ["ConformanceJSON", "ConformanceKit", "ReferenceParsers"],
       swiftSettings: sharedSwiftSettings
     ),
     // The vectors inside another package's XCTest run: `XCTAssertConformance` fails the XCTest.
@@ -199,7 +201,8 @@ let package = Package(
     .testTarget(
       name: "ConformanceTestingTests",
       dependencies: [
-        "ConformanceAdapter", "ConformanceJSON", "ConformanceKit", "ConformanceTesting", "ConformanceTestSupport",
+        "ConformanceAdapter", "ConformanceCommands", "ConformanceJSON", "ConformanceKit", "ConformanceTesting",
+        "ConformanceTestSupport",
         "ConformanceXCTest",
       ],
       swiftSettings: sharedSwiftSettings

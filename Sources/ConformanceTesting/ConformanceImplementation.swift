@@ -40,6 +40,12 @@ public struct ConformanceImplementation: Sendable {
   /// implementation already recording). Throws, with the file and the problem, when a vector file
   /// fails to load, the suite is not one of ``suites``, or the answers file cannot be written.
   public func vectors(suite: String) throws(VectorLoadError) -> [ConformanceVector] {
+    try vectors(suite: suite, recordingTo: ConformanceAnswers.shared)
+  }
+
+  func vectors(suite: String, recordingTo answers: ConformanceAnswers) throws(VectorLoadError)
+    -> [ConformanceVector]
+  {
     guard suites.contains(suite) else {
       throw VectorLoadError(
         description:
@@ -47,7 +53,7 @@ public struct ConformanceImplementation: Sendable {
           + "ConformanceImplementation's suites, which the answers file's header lists")
     }
     var vectors = try ConformanceVectors.load(suite: suite, root: root)
-    try ConformanceAnswers.shared.start(self)
+    try answers.start(self)
     for index in vectors.indices { vectors[index].loadedForAnswers = true }
     return vectors
   }

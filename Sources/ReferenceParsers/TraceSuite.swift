@@ -185,7 +185,7 @@ extension TraceSuite {
   public func evaluate(_ input: JSONValue, context: JSONObject) throws(ContextError) -> Outcome {
     let table = steps
     let checked: [(TraceStep, Int)]
-    switch TraceSuiteShape.check(input, steps: table.map { ($0.name, $0.admits) }, rules: traceRules()) {
+    switch checkShape(input, table: table) {
     case .rejected(let rejection): return rejection
     case .steps(let steps): checked = steps
     }
@@ -202,8 +202,43 @@ extension TraceSuite {
   }
 }
 
+extension TraceSuite {
+  /// The shape check alone: the trace's steps as they passed it, or its rejection (`not_an_array`,
+  /// `invalid_step` with the index), without running any step (the Swift kit's typed traces).
+  package func shape(of input: JSONValue) -> TraceShape {
+    switch checkShape(input, table: steps) {
+    case .rejected(let rejection): .rejected(rejection)
+    case .steps(let checked): .steps(checked.map(\.0))
+    }
+  }
+
+  fileprivate func checkShape(
+    _ input: JSONValue, table: [TraceStepDefinition<State, Configuration>]
+  ) -> TraceSuiteShape.Checked {
+    TraceSuiteShape.check(input, steps: table.map { ($0.name, $0.admits) }, rules: traceRules())
+  }
+}
+
+/// What a trace suite's shape check found: every step, or the trace's rejection.
+package enum TraceShape: Sendable {
+  case steps([TraceStep])
+  case rejected(Outcome)
+}
+
 /// The shape check of a trace, shared by every trace suite.
 public enum TraceSuiteShape {
+  /// Every trace suite of the contract, by name.
+  package static let suites: [String: any TraceSuite] = {
+    var suites: [String: any TraceSuite] = [:]
+    for case let suite as any TraceSuite in ReferenceImplementation.allSuites { suites[suite.name] = suite }
+    return suites
+  }()
+
+  /// The shape check of `input` as a trace of `suite`; `nil` when `suite` is not a trace suite.
+  package static func check(suite: String, input: JSONValue) -> TraceShape? {
+    suites[suite]?.shape(of: input)
+  }
+
   /// The key naming a step.
   public static let stepKey = "step"
 
