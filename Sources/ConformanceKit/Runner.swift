@@ -243,6 +243,14 @@ public struct Runner: Sendable {
         summary.nothingCheckedReason =
           "\(implementations.map(\.name).joined(separator: ", ")) implements none of the selected tests' suites "
           + "(\(suites.joined(separator: ", "))): every test was skipped, nothing was checked"
+      } else if summary.leftOut > 0 && summary.answered == 0 {
+        // Every test it was given, left out on purpose (`{"skip": why}` answers): as green as
+        // a run of no test, so not green.
+        summary.nothingCheckable = true
+        summary.nothingCheckedReason =
+          "\(implementations.map(\.name).joined(separator: ", ")) left out every test it was given "
+          + "(\(summary.leftOut) \(summary.leftOut == 1 ? "test" : "tests") answered {\"skip\": …}): "
+          + "every test was skipped, nothing was checked"
       }
       // Judged once every file was seen, like the selection: an exclude that left nothing out.
       if summary.stoppedAtProblems == nil && !summary.nothingSelected {
@@ -380,6 +388,15 @@ public struct Runner: Sendable {
         file.idHashes.count == file.tests.count ? file.idHashes : file.tests.map { IDTable.hash($0.id) }
       report.filterMatches = filterMatches
       report.checkableMatches = supported ? filterMatches : 0
+      if supported {
+        // Before the expected failures apply, a skipped result is one the implementation
+        // left out itself.
+        report.leftOut = results.reduce(0) { count, result in
+          if case .skipped = result.status { return count + 1 }
+          return count
+        }
+        report.answered = results.count - report.leftOut
+      }
       if implementations.count > 1 { report.implementation = implementation.name }
       return report
     }
