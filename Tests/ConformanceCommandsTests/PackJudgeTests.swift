@@ -353,4 +353,38 @@ import Testing
       #expect(try folder.read("r/summary.md").contains("## ❌ Conformance: the run could not start: "))
     }
   }
+
+  @Test func thePacksCorpusDigestAndVersionAreRunsOverSeveralRootsWithDeclarations() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    // Two roots: the first with an own suite's declaration and vectors, and a manifest; the
+    // pack reads each file once for loading and for the digest, which must be run's.
+    try folder.write("v1/fid.json", Self.vectors)
+    try folder.write("v1/acme.link.suite.json", OwnSuiteTests.declaration)
+    try folder.write("v1/links/link.json", OwnSuiteTests.vectors(OwnSuiteTests.good))
+    #expect(conformance(["manifest", "write", "--vectors", folder.path + "/v1"]).status == 0)
+    try folder.write(
+      "v2/more.json",
+      Self.vectors.replacingOccurrences(of: "valid.c", with: "more.c").replacingOccurrences(
+        of: "type.number", with: "more.number"))
+    let roots = ["--vectors", folder.path + "/v1", "--vectors", folder.path + "/v2"]
+    let packed = conformance(["pack"] + roots + ["--out", folder.path + "/pack.json"])
+    #expect(packed.status == 0, "\(packed.error)")
+    let run = conformance(
+      ["run"] + roots + ["--junit", folder.path + "/j.xml", "--report-json", folder.path + "/r.json"])
+    #expect(run.status == 2, "\(run.error)")  // the own suite has no implementation here
+    let report = try #require(try JSONParser().parse(try folder.read("r.json")).objectValue)
+    let pack = try #require(try JSONParser().parse(try folder.read("pack.json")).objectValue)
+    let runDigest = report["corpus"]?.objectValue?["digest"]?.objectValue?["value"]?.stringValue
+    #expect(runDigest != nil)
+    #expect(pack["corpus"]?.objectValue?["digest"]?.stringValue == runDigest)
+    #expect(pack["corpus"]?.objectValue?["version"]?.stringValue == "1.0.0")
+    #expect(report["corpus"]?.objectValue?["version"]?.stringValue == "1.0.0")
+    #expect(pack["tests"]?.arrayValue?.count == 6)
+    // A changed file of the first root: its manifest is stale, the pack says so and exits 2.
+    try folder.write("v1/fid.json", Self.vectors.replacingOccurrences(of: "a FID", with: "one FID"))
+    let stale = conformance(["pack"] + roots + ["--out", folder.path + "/pack.json"])
+    #expect(stale.status == 2)
+    #expect(stale.error.hasPrefix("conformance pack: \(folder.path)/v1/manifest.json: stale manifest (version 1.0.0)"))
+  }
 }
