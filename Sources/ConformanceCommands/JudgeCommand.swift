@@ -35,10 +35,11 @@ enum JudgeCommand: Subcommand {
     would write for --vectors PATH... and the selection options, made in memory.
     A test of the pack with no answer is an error `not answered`: a run is never green for
     tests nobody answered. {"skip": WHY} answers, and tests of suites the header's "suites"
-    leaves out, are skipped. A file without its trailer is judged for what it holds; the
-    console, the JSON report (answersCutShort) and the JUnit report (property
-    answers-cut-short) say it was cut short.
-    Refused, naming the file and line (exit 2, nothing judged): an answer for a test not in the
+    leaves out, are skipped; when every test given was left out, nothing was checked (exit 2).
+    A file without its trailer is judged for what it holds; the console, the JSON report
+    (answersCutShort) and the JUnit report (property answers-cut-short) say it was cut short.
+    Refused, naming the file and line (exit 2, nothing judged, every report replaced by one
+    holding the error, as for a run that could not start): an answer for a test not in the
     pack, a second answer for a test, answers made against another pack, a line that is not a
     valid answer, files of different implementations, a trailer whose count disagrees.
 
