@@ -95,8 +95,9 @@ public enum ConformanceCommand {
     } catch let error as UsageError {
       // A run that cannot start replaces its reports with one holding the error, command-line
       // mistakes included, so a dashboard never shows the previous green run as this one.
-      if subcommand.name == RunCommand.name && !error.reportsHandled {
-        RunCommand.writeReports(ofUsageError: error, arguments: Array(arguments.dropFirst()))
+      // `judge` writes run's reports, so it replaces them alike.
+      if [RunCommand.name, JudgeCommand.name].contains(subcommand.name) && !error.reportsHandled {
+        RunCommand.writeReports(ofUsageError: error, arguments: Array(arguments.dropFirst()), spec: subcommand.spec)
       }
       console.printError("conformance \(error.command): \(ConsoleText.escapeLines(error.message))")
       if error.showsUsage { console.printError("Run `conformance \(error.command) --help` for usage.") }

@@ -18,6 +18,8 @@ final class ConsoleReporter: RunObserver {
   let roots: [String]
   /// The implementation's name, to say which one implements none of the selected suites.
   var implementation = "the implementation"
+  /// The subcommand its messages are from (`run`, `judge`).
+  var command = "run"
   /// Whether an expectations file is in force: the table then counts expected failures in a
   /// column of their own.
   let showsExpectedFailures: Bool
@@ -255,10 +257,10 @@ final class ConsoleReporter: RunObserver {
     if summary.nothingCheckedReason != nil { closing = "nothing checked: " + closing }
     console.print(console.painted(closing, summary.exitStatus == 0 ? "32" : "31"))
     if let reason = summary.nothingCheckedReason {
-      console.printError("conformance run: " + text(reason))
+      console.printError("conformance \(command): " + text(reason))
     }
     if let reason = summary.unusedExcludesReason {
-      console.printError("conformance run: " + text(reason))
+      console.printError("conformance \(command): " + text(reason))
     }
   }
 

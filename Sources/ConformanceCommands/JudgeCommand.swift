@@ -35,10 +35,11 @@ enum JudgeCommand: Subcommand {
     would write for --vectors PATH... and the selection options, made in memory.
     A test of the pack with no answer is an error `not answered`: a run is never green for
     tests nobody answered. {"skip": WHY} answers, and tests of suites the header's "suites"
-    leaves out, are skipped. A file without its trailer is judged for what it holds; the
-    console, the JSON report (answersCutShort) and the JUnit report (property
-    answers-cut-short) say it was cut short.
-    Refused, naming the file and line (exit 2, nothing judged): an answer for a test not in the
+    leaves out, are skipped; when every test given was left out, nothing was checked (exit 2).
+    A file without its trailer is judged for what it holds; the console, the JSON report
+    (answersCutShort) and the JUnit report (property answers-cut-short) say it was cut short.
+    Refused, naming the file and line (exit 2, nothing judged, every report replaced by one
+    holding the error, as for a run that could not start): an answer for a test not in the
     pack, a second answer for a test, answers made against another pack, a line that is not a
     valid answer, files of different implementations, a trailer whose count disagrees.
 
@@ -70,50 +71,69 @@ enum JudgeCommand: Subcommand {
         "--\(option) selects the tests of a pack when it is made (conformance pack); a pack's tests are judged as they are",
         command: name)
     }
+    // Read once the run knows its reports: a refusal replaces them, as for a run that could
+    // not start (docs/cli.md).
+    let request = RunCommand.JudgeRequest(roots: vectors, packPath: packPath) {
+      loader, selection throws(RunCommand.JudgeRefusal) in
+      try judged(
+        answers: arguments.positionals, packPath: packPath, roots: vectors, loader: loader, selection: selection)
+    }
+    return try RunCommand.execute(arguments, console: console, judging: request)
+  }
+
+  /// The pack (read, or made from the roots) and the answers files checked against it.
+  static func judged(
+    answers paths: [String], packPath: String?, roots: [String], loader: VectorLoader, selection: Selection
+  )
+    throws(RunCommand.JudgeRefusal) -> RunCommand.JudgedRun
+  {
     var pack: Pack
     var loadFailures: [LoadFailure] = []
-    let (loader, selection) = try PackCommand.corpusSelection(
-      arguments, roots: vectors, console: console, command: name)
     if let packPath {
+      let bytes: [UInt8]
       switch loader.read(VectorFileLocation(root: "", path: packPath)) {
       case .failure(let failure):
-        throw UsageError("--pack \(packPath): \(failure.reason)", command: name, showsUsage: false)
-      case .success(let bytes):
-        do {
-          pack = try Pack.read(bytes: bytes, path: packPath)
-        } catch {
-          throw UsageError("--pack \(error.path): \(error.reason)", command: name, showsUsage: false)
-        }
+        throw .init(
+          subject: "--pack", reason: "\(packPath): \(failure.reason)", message: "--pack \(packPath): \(failure.reason)")
+      case .success(let read):
+        bytes = read
+      }
+      do {
+        pack = try Pack.read(bytes: bytes, path: packPath)
+      } catch {
+        throw .init(
+          subject: "--pack", reason: "\(error.path): \(error.reason)", message: "--pack \(error.path): \(error.reason)")
       }
     } else {
       do {
-        (pack, loadFailures) = try Pack.build(roots: vectors, loader: loader, selection: selection)
+        (pack, loadFailures) = try Pack.build(roots: roots, loader: loader, selection: selection)
       } catch {
-        throw UsageError("--vectors \(error)", command: name, showsUsage: false)
+        throw .init(subject: "--vectors", reason: error.description, message: "--vectors \(error)")
       }
     }
     var files: [AnswersFile] = []
-    for path in arguments.positionals {
+    for path in paths {
       switch loader.read(VectorFileLocation(root: "", path: path)) {
       case .failure(let failure):
-        throw UsageError("\(path): \(failure.reason)", command: name, showsUsage: false)
+        throw .init(subject: path, reason: "\(path): \(failure.reason)", message: "\(path): \(failure.reason)")
       case .success(let bytes):
         do {
           files.append(try AnswersFile.read(bytes: bytes, path: path))
         } catch {
-          throw UsageError(error.description, command: name, showsUsage: false)
+          throw .init(
+            subject: path, reason: error.description, message: error.description,
+            implementation: files.first?.implementation ?? "")
         }
       }
     }
-    let implementation: JudgedImplementation
     do {
-      implementation = try JudgedImplementation(files: files, pack: pack)
+      return RunCommand.JudgedRun(
+        implementation: try JudgedImplementation(files: files, pack: pack), pack: pack, loadFailures: loadFailures,
+        roots: roots, packPath: packPath)
     } catch {
-      throw UsageError(error.description, command: name, showsUsage: false)
+      throw .init(
+        subject: error.path, reason: error.description, message: error.description,
+        implementation: files.first?.implementation ?? "")
     }
-    return try RunCommand.execute(
-      arguments, console: console,
-      judging: .init(
-        implementation: implementation, pack: pack, loadFailures: loadFailures, roots: vectors, packPath: packPath))
   }
 }

@@ -169,6 +169,27 @@ enum RunCommand: Subcommand {
     return try execute(arguments, console: console, judging: nil)
   }
 
+  /// What `conformance judge` asks of the run: the tests' roots or pack (named in the reports),
+  /// and how to read the pack and the answers, which the run does once its reports are known,
+  /// so answers refused replace the reports like any run that could not start.
+  struct JudgeRequest {
+    /// `--vectors` roots; empty with `--pack`.
+    var roots: [String]
+    var packPath: String?
+    /// Reads the tests and the answers with the run's loader and selection.
+    var load: (VectorLoader, Selection) throws(JudgeRefusal) -> JudgedRun
+  }
+
+  /// Why recorded answers (or their pack) cannot be judged: `subject` names the file or the
+  /// option in the reports, `message` is the console's line.
+  struct JudgeRefusal: Error {
+    var subject: String
+    var reason: String
+    var message: String
+    /// The answers' implementation, when the files were read that far.
+    var implementation = ""
+  }
+
   /// What `conformance judge` runs instead of vector files against implementations: a pack's
   /// tests (and the files under `--vectors` that did not load) against recorded answers.
   struct JudgedRun {
@@ -183,11 +204,11 @@ enum RunCommand: Subcommand {
 
   /// The whole run, `run`'s or `judge`'s: everything after the command line's own checks,
   /// from the selection to the last report.
-  static func execute(_ arguments: ParsedArguments, console: Console, judging: JudgedRun?) throws -> Int32 {
-    let name = judging == nil ? Self.name : JudgeCommand.name
+  static func execute(_ arguments: ParsedArguments, console: Console, judging request: JudgeRequest?) throws -> Int32 {
+    let name = request == nil ? Self.name : JudgeCommand.name
     Runner.startWorkerThreads()
     let roots =
-      judging?.roots ?? (arguments.all("vectors").isEmpty ? ["Vectors"] : arguments.all("vectors"))
+      request?.roots ?? (arguments.all("vectors").isEmpty ? ["Vectors"] : arguments.all("vectors"))
     // Under `bazel test`, the JUnit report goes where Bazel collects it.
     let bazelXML = console.environment[ShardEngine.xmlOutputVariable].flatMap { $0.isEmpty ? nil : $0 }
     let junitPath = arguments.value("junit") ?? bazelXML ?? "Reports/junit.xml"
@@ -312,9 +333,19 @@ enum RunCommand: Subcommand {
     let watcher = console.handlesSignals ? SignalWatcher.start(interruption) : nil
     defer { watcher?.stop() }
     let implementations: [any Implementation]
-    if let judging {
-      implementations = [judging.implementation]
+    let judging: JudgedRun?
+    if let request {
+      let judged: JudgedRun
+      do {
+        judged = try request.load(loader, selection)
+      } catch {
+        throw cannotStart(
+          error.subject, error.reason, message: error.message, implementation: error.implementation, showsUsage: false)
+      }
+      judging = judged
+      implementations = [judged.implementation]
     } else {
+      judging = nil
       do {
         implementations = try Self.implementations(
           from: arguments, selection: selection, ownSuites: declared.names, console: console, interruption: interruption
@@ -456,6 +487,7 @@ enum RunCommand: Subcommand {
         + [baseline?.writtenLine, allure?.writtenLine].compactMap { $0 }
     }
     consoleReporter.implementation = implementationName
+    consoleReporter.command = name
     if let previous {
       let failing = previous.failingTests
       consoleReporter.failedBefore = { failing.contains($0, $1, $2) }
@@ -638,7 +670,7 @@ enum RunCommand: Subcommand {
   /// Replaces the reports a refused command line names (`--junit`, default `Reports/junit.xml`,
   /// `--report-json`, `--summary-md`, `--report-html`) with one holding the error, read leniently
   /// from the raw `arguments`; nothing is written when a destination is unusable.
-  static func writeReports(ofUsageError error: UsageError, arguments: [String]) {
+  static func writeReports(ofUsageError error: UsageError, arguments: [String], spec: ArgumentSpec = spec) {
     let values = spec.leniently(arguments)
     let junit = values["junit"]?.first ?? "Reports/junit.xml"
     let holders = errorReportDestinations(

@@ -1,4 +1,5 @@
 import ConformanceJSON
+import Dispatch
 
 /// A pack (`conformance-pack/1`, docs/answers.md): the selected tests of a corpus in one JSON
 /// file, contexts merged, for an SDK's own test runner to run and for `conformance judge` to
@@ -24,22 +25,43 @@ public struct Pack: Sendable {
 
   /// Builds the pack of `files`' tests (already selected) in their order.
   public init(corpusVersion: String?, corpusDigest: String, files: [VectorFile]) {
+    self.init(corpusVersion: corpusVersion, corpusDigest: corpusDigest, files: files, tests: Pack.tests(of: files))
+  }
+
+  /// The `tests` array as written: each file's tests (one a line) and the array's digest.
+  struct WrittenTests {
+    var chunks: [[UInt8]]
+    var digest: String
+  }
+
+  /// Writes each file's tests on its own thread and hashes them in order, chunk by chunk,
+  /// without joining them first.
+  static func tests(of files: [VectorFile]) -> WrittenTests {
+    let written = Slots<[UInt8]>(count: files.count)
+    DispatchQueue.concurrentPerform(iterations: files.count) { index in
+      var lines: [UInt8] = []
+      for test in files[index].tests {
+        if !lines.isEmpty { lines += ",\n".utf8 }
+        JSONSerializer.compact.write(Pack.object(of: test, in: files[index]), to: &lines)
+      }
+      written.set(index, lines)
+    }
+    let chunks = written.values.filter { !$0.isEmpty }
+    var hash = SHA256()
+    hash.update(Array("[\n".utf8))
+    for (index, chunk) in chunks.enumerated() {
+      if index > 0 { hash.update(Array(",\n".utf8)) }
+      hash.update(chunk)
+    }
+    hash.update(Array("\n]".utf8))
+    return WrittenTests(chunks: chunks, digest: SHA256.hex(hash.finalize()))
+  }
+
+  init(corpusVersion: String?, corpusDigest: String, files: [VectorFile], tests: WrittenTests) {
     self.corpusVersion = corpusVersion
     self.corpusDigest = corpusDigest
     self.files = files
-    var tests: [UInt8] = Array("[\n".utf8)
-    var first = true
-    for file in files {
-      for test in file.tests {
-        if !first { tests += ",\n".utf8 }
-        first = false
-        JSONSerializer.compact.write(Pack.object(of: test, in: file), to: &tests)
-      }
-    }
-    tests += "\n]".utf8
-    var hash = SHA256()
-    hash.update(tests)
-    digest = SHA256.hex(hash.finalize())
+    digest = tests.digest
     let corpus: JSONValue = [
       "version": corpusVersion.map(JSONValue.string) ?? .null, "digest": .string(corpusDigest),
     ]
@@ -48,8 +70,13 @@ public struct Pack: Sendable {
     text += #", "digest": ""#.utf8
     text += digest.utf8
     text += #"", "tests": "#.utf8
-    text += tests
-    text += "}\n".utf8
+    text += "[\n".utf8
+    text.reserveCapacity(text.count + tests.chunks.reduce(8) { $0 + $1.count + 2 })
+    for (index, chunk) in tests.chunks.enumerated() {
+      if index > 0 { text += ",\n".utf8 }
+      text += chunk
+    }
+    text += "\n]}\n".utf8
     bytes = text
   }
 
@@ -72,27 +99,43 @@ public struct Pack: Sendable {
       "description": .string(test.description ?? ""), "tags": .array(test.tags.map(JSONValue.string)),
       "input": test.input, "context": .object(test.context), "expect": test.expectation.json,
     ]
-    var numbers = JSONObject()
-    collectNumbers(test.input, pointer: "/input", into: &numbers)
-    collectNumbers(.object(test.context), pointer: "/context", into: &numbers)
-    collectNumbers(test.expectation.json, pointer: "/expect", into: &numbers)
-    if !numbers.isEmpty { object["numbers"] = .object(numbers) }
+    // Pointers are unique (an object's keys are), so members are appended without a lookup.
+    var numbers: [JSONObject.Member] = []
+    var pointer: [UInt8] = Array("/input".utf8)
+    collectNumbers(test.input, pointer: &pointer, into: &numbers)
+    pointer = Array("/context".utf8)
+    collectNumbers(.object(test.context), pointer: &pointer, into: &numbers)
+    pointer = Array("/expect".utf8)
+    collectNumbers(test.expectation.json, pointer: &pointer, into: &numbers)
+    if !numbers.isEmpty { object["numbers"] = .object(JSONObject(numbers)) }
     return .object(object)
   }
 
   /// Every number under `value` whose literal is not `0` and not `-?[1-9][0-9]{0,14}` (an
   /// integer every double holds exactly), by its JSON Pointer (RFC 6901), in document order.
-  static func collectNumbers(_ value: JSONValue, pointer: String, into numbers: inout JSONObject) {
+  /// `pointer` is `value`'s, as UTF-8 bytes, extended and cut back in place: a pointer is made
+  /// a string only for a number it names (inputs of 10,000 elements hold few such numbers).
+  static func collectNumbers(_ value: JSONValue, pointer: inout [UInt8], into numbers: inout [JSONObject.Member]) {
     switch value {
     case .number(let number):
-      if !isSafeInteger(number.literal) { numbers[pointer] = .string(number.literal) }
+      if !isSafeInteger(number.literal) {
+        numbers.append(.init(key: String(decoding: pointer, as: UTF8.self), value: .string(number.literal)))
+      }
     case .array(let elements):
-      for (index, element) in elements.enumerated() {
-        collectNumbers(element, pointer: pointer + "/\(index)", into: &numbers)
+      let length = pointer.count
+      for (index, element) in elements.enumerated() where element.holdsNumbers {
+        pointer.append(UInt8(ascii: "/"))
+        pointer += String(index).utf8
+        collectNumbers(element, pointer: &pointer, into: &numbers)
+        pointer.removeSubrange(length...)
       }
     case .object(let object):
-      for member in object.members {
-        collectNumbers(member.value, pointer: pointer + "/" + escapePointerToken(member.key), into: &numbers)
+      let length = pointer.count
+      for member in object.members where member.value.holdsNumbers {
+        pointer.append(UInt8(ascii: "/"))
+        pointer += escapePointerToken(member.key).utf8
+        collectNumbers(member.value, pointer: &pointer, into: &numbers)
+        pointer.removeSubrange(length...)
       }
     case .null, .bool, .string:
       break
@@ -111,8 +154,18 @@ public struct Pack: Sendable {
 
   /// A key as a JSON Pointer reference token: `~` as `~0`, `/` as `~1`.
   static func escapePointerToken(_ key: String) -> String {
-    guard key.contains("~") || key.contains("/") else { return key }
+    guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return key }
     return key.replacingAll("~", with: "~0").replacingAll("/", with: "~1")
+  }
+}
+
+extension JSONValue {
+  /// A number, or an array or object (which may hold one): what ``Pack/collectNumbers`` visits.
+  fileprivate var holdsNumbers: Bool {
+    switch self {
+    case .number, .array, .object: return true
+    case .null, .bool, .string: return false
+    }
   }
 }
 
@@ -148,33 +201,23 @@ extension Pack {
   ) {
     var listings: [CorpusListing] = []
     for root in roots { listings.append(try loader.survey(root: root)) }
-    let runner = Runner(implementation: LoadingOnly(), loader: loader)
-    let loaded: [Result<VectorFile, LoadFailure>]
-    let declared: DeclaredSuites
-    do {
-      (loaded, declared) = try runner.loadCorpus(roots: roots)
-    } catch let error as VectorRootError {
-      throw error
-    } catch {
-      preconditionFailure("loading throws only VectorRootError: \(error)")
-    }
+    // Each file read once, for loading and for the corpus digest (which the manifest check
+    // uses too). The digest is hashed on its own thread while the tests are written and hashed.
+    let corpus = Runner(implementation: LoadingOnly(), loader: loader).loadCorpus(listings, keepingBytes: true)
     var configured = loader
-    configured.decoder.declarations = declared.declarations
-    let corpusDigest = CorpusDigest.of(listings.flatMap(\.corpusFiles), loader: configured)
-    var problems: [LoadFailure] = []
-    var version: String? = nil
-    for listing in listings {
-      let status = CorpusManifest.check(listing, loader: configured, digest: listings.count == 1 ? corpusDigest : nil)
-      if version == nil { version = status.version?.description }
-      if let problem = Pack.manifestProblem(status), let manifest = listing.manifest {
-        problems.append(LoadFailure(location: manifest, suite: nil, reason: problem))
-      }
+    configured.decoder.declarations = corpus.declared.declarations
+    let digests = Slots<(corpus: CorpusDigest, roots: [CorpusDigest])>(count: 1)
+    let hashing = DispatchGroup()
+    DispatchQueue.global().async(group: hashing) { [configured] in
+      digests.set(0, corpus.digests(loader: configured))
     }
     var files: [VectorFile] = []
-    for result in loaded {
+    var problems: [LoadFailure] = []
+    var fileFailures: [LoadFailure] = []
+    for result in corpus.files {
       switch result {
       case .failure(let failure):
-        problems.append(failure)
+        fileFailures.append(failure)
       case .success(var file):
         file.tests = file.tests.filter { test in
           selection.matchesFilters(test: test, in: file)
@@ -183,7 +226,20 @@ extension Pack {
         if !file.tests.isEmpty { files.append(file) }
       }
     }
-    return (Pack(corpusVersion: version, corpusDigest: corpusDigest.hexValue, files: files), problems)
+    let tests = Pack.tests(of: files)
+    hashing.wait()
+    let (corpusDigest, rootDigests) = digests.values[0]
+    var version: String? = nil
+    for (listing, rootDigest) in zip(listings, rootDigests) {
+      let status = CorpusManifest.check(listing, loader: configured, digest: rootDigest)
+      if version == nil { version = status.version?.description }
+      if let problem = Pack.manifestProblem(status), let manifest = listing.manifest {
+        problems.append(LoadFailure(location: manifest, suite: nil, reason: problem))
+      }
+    }
+    problems += fileFailures
+    let pack = Pack(corpusVersion: version, corpusDigest: corpusDigest.hexValue, files: files, tests: tests)
+    return (pack, problems)
   }
 
   /// A stale or malformed manifest in words; `nil` when it matches or is absent.

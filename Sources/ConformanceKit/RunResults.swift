@@ -151,6 +151,11 @@ public struct FileReport: Sendable {
   public var filterMatches = 0
   /// Those of them in a suite the implementation supports.
   public var checkableMatches = 0
+  /// Tests the implementation was given and left out on purpose (recorded `{"skip": why}`
+  /// answers), and those it was given and answered: a run whose every test was left out
+  /// checked nothing.
+  public var leftOut = 0
+  public var answered = 0
 
   public init(
     location: VectorFileLocation, suite: String?, source: String?, description: String?,
@@ -271,6 +276,10 @@ public struct RunSummary: Sendable {
   public var uncheckedOwnSuites: [String] = []
   /// Tests passing the filters in suites the implementation supports (the shard left out).
   public var checkableMatches = 0
+  /// Tests the implementations left out on purpose (``FileReport/leftOut``) and tests they
+  /// answered: with none answered and some left out, nothing was checked (exit status 2).
+  public var leftOut = 0
+  public var answered = 0
   /// Each `--exclude-tag` or `--exclude-id` that left no test out, with a did-you-mean
   /// (``ExcludeUsage/unused(_:)``): a misspelt filter, so the run exits 2 as for an empty
   /// selection. Judged only once every file was seen.
@@ -319,6 +328,8 @@ public struct RunSummary: Sendable {
       if counts.tests > 0 || counts.loadErrors > 0 { filesRun += 1 }
     }
     checkableMatches += report.checkableMatches
+    leftOut += report.leftOut
+    answered += report.answered
     if let suite = report.suite, selected {
       bySuite[suite, default: Counts()] = bySuite[suite, default: Counts()] + counts
     }

@@ -243,6 +243,14 @@ public struct Runner: Sendable {
         summary.nothingCheckedReason =
           "\(implementations.map(\.name).joined(separator: ", ")) implements none of the selected tests' suites "
           + "(\(suites.joined(separator: ", "))): every test was skipped, nothing was checked"
+      } else if summary.leftOut > 0 && summary.answered == 0 {
+        // Every test it was given, left out on purpose (`{"skip": why}` answers): as green as
+        // a run of no test, so not green.
+        summary.nothingCheckable = true
+        summary.nothingCheckedReason =
+          "\(implementations.map(\.name).joined(separator: ", ")) left out every test it was given "
+          + "(\(summary.leftOut) \(summary.leftOut == 1 ? "test" : "tests") answered {\"skip\": …}): "
+          + "every test was skipped, nothing was checked"
       }
       // Judged once every file was seen, like the selection: an exclude that left nothing out.
       if summary.stoppedAtProblems == nil && !summary.nothingSelected {
@@ -295,21 +303,79 @@ public struct Runner: Sendable {
   {
     var listings: [CorpusListing] = []
     for root in roots { listings.append(try loader.survey(root: root)) }
+    let loaded = loadCorpus(listings, keepingBytes: false)
+    return (loaded.files, loaded.declared)
+  }
+
+  /// A corpus loaded (``loadCorpus(roots:)``), and when asked the bytes read for it.
+  struct LoadedCorpus: Sendable {
+    var files: [Result<VectorFile, LoadFailure>]
+    var declared: DeclaredSuites
+    var listings: [CorpusListing]
+    /// The files loaded, in ``files``' order; the first of each root's.
+    var locations: [VectorFileLocation]
+    var rootStarts: [Int]
+    /// Each file's bytes as read for loading (`nil`: not readable); empty unless kept.
+    var bytes: [[UInt8]?] = []
+
+    /// The corpus digest of every root, and each root's own (for its manifest check), from the
+    /// bytes read for loading: each vector file read once for both. Declarations, which are
+    /// not loaded here, are read the way the digest reads.
+    func digests(loader: VectorLoader) -> (corpus: CorpusDigest, roots: [CorpusDigest]) {
+      precondition(bytes.count == locations.count, "the bytes read for loading were not kept")
+      var digest = CorpusDigest()
+      var roots: [CorpusDigest] = []
+      for (rootIndex, listing) in listings.enumerated() {
+        let end = rootIndex + 1 < listings.count ? rootStarts[rootIndex + 1] : locations.count
+        var readAbove: [String: Int] = [:]
+        for index in rootStarts[rootIndex]..<end where locations[index].problem == nil {
+          readAbove[locations[index].path] = index
+        }
+        var rootDigest = CorpusDigest()
+        for location in listing.corpusFiles {
+          let content: [UInt8]?
+          if location.problem == nil, let index = readAbove[location.path] {
+            content = bytes[index]
+          } else {
+            content = try? loader.read(location).get()
+          }
+          digest.add(path: location.path, bytes: content)
+          if listings.count > 1 { rootDigest.add(path: location.path, bytes: content) }
+        }
+        roots.append(listings.count > 1 ? rootDigest : digest)
+      }
+      return (digest, roots)
+    }
+  }
+
+  /// Loads the surveyed roots; with `keepingBytes`, keeps each file's bytes as read, for the
+  /// corpus digest (``LoadedCorpus/digests(loader:)``).
+  func loadCorpus(_ listings: [CorpusListing], keepingBytes: Bool) -> LoadedCorpus {
     let declared = DeclaredSuites.load(listings, loader: loader)
     var found: [VectorFileLocation] = []
+    var rootStarts: [Int] = []
     for listing in listings {
+      rootStarts.append(found.count)
       found += (listing.vectorFiles + declared.failures.filter { $0.root == listing.root })
         .sorted { utf8Precedes($0.path, $1.path) }
     }
     let locations = found
-    let slots = Slots<Result<VectorFile, LoadFailure>>(count: locations.count)
+    let slots = Slots<(file: Result<VectorFile, LoadFailure>, bytes: [UInt8]?)>(count: locations.count)
     var loader = self.loader
     loader.decoder.declarations = declared.declarations
     let configured = loader
     DispatchQueue.concurrentPerform(iterations: locations.count) { index in
-      slots.set(index, configured.load(locations[index]))
+      guard keepingBytes else {
+        slots.set(index, (configured.load(locations[index]), nil))
+        return
+      }
+      switch configured.read(locations[index]) {
+      case .failure(let failure): slots.set(index, (.failure(failure), nil))
+      case .success(let bytes): slots.set(index, (configured.load(bytes: bytes, location: locations[index]), bytes))
+      }
     }
-    var results = slots.values
+    let values = slots.values
+    var results = values.map(\.file)
     var owners = IDOwners()
     for index in results.indices {
       guard case .success(let file) = results[index] else { continue }
@@ -318,7 +384,9 @@ public struct Runner: Sendable {
         results[index] = .failure(failure)
       }
     }
-    return (results, declared)
+    return LoadedCorpus(
+      files: results, declared: declared, listings: listings, locations: locations, rootStarts: rootStarts,
+      bytes: keepingBytes ? values.map(\.bytes) : [])
   }
 
   /// Loads one file and evaluates it against every implementation: one report per
@@ -380,6 +448,15 @@ public struct Runner: Sendable {
         file.idHashes.count == file.tests.count ? file.idHashes : file.tests.map { IDTable.hash($0.id) }
       report.filterMatches = filterMatches
       report.checkableMatches = supported ? filterMatches : 0
+      if supported {
+        // Before the expected failures apply, a skipped result is one the implementation
+        // left out itself.
+        report.leftOut = results.reduce(0) { count, result in
+          if case .skipped = result.status { return count + 1 }
+          return count
+        }
+        report.answered = results.count - report.leftOut
+      }
       if implementations.count > 1 { report.implementation = implementation.name }
       return report
     }

@@ -219,4 +219,172 @@ import Testing
     ])
     #expect(nothing.status == 2, "\(nothing.output)")
   }
+
+  @Test func everyAnswerASkipIsNothingCheckedNotGreen() throws {
+    let (folder, digest) = try Self.packed()
+    defer { folder.remove() }
+    // The header lists the suite: the tests are the kit's, and it left out every one.
+    let allSkipped = try folder.write(
+      "all-skipped.jsonl",
+      Self.answers(
+        digest,
+        [
+          #"{"suite": "leeep.fid", "id": "valid.c", "answer": {"skip": "typed API"}}"#,
+          #"{"suite": "leeep.fid", "id": "type.number", "answer": {"skip": "typed API"}}"#,
+        ]
+      ).replacingOccurrences(of: #""pack""#, with: #""suites": ["leeep.fid"], "pack""#))
+    let result = conformance([
+      "judge", allSkipped, "--pack", folder.path + "/pack.json", "--junit", folder.path + "/j.xml", "--report-json",
+      folder.path + "/r.json",
+    ])
+    #expect(result.status == 2, "\(result.output)")
+    let reason =
+      #"kit left out every test it was given (2 tests answered {"skip": …}): every test was skipped, nothing was checked"#
+    #expect(result.output.contains("nothing checked: 0 passed, 0 failed, 2 skipped\n"), "\(result.output)")
+    #expect(result.error == "conformance judge: \(reason)\n", "\(result.error)")
+    let report = try #require(try JSONParser().parse(try folder.read("r.json")).objectValue)
+    #expect(report["status"]?.stringValue == "no-tests")
+    #expect(report["statusReason"]?.stringValue == reason)
+    let junit = try XMLReadBack(path: folder.path + "/j.xml")
+    #expect(junit.string("//testcase[@name='nothing-checkable']/error/@message") == reason)
+    // One test answered is a run that checked something: its skip stays a skip.
+    let oneAnswered = try folder.write(
+      "one-answered.jsonl",
+      Self.answers(
+        digest,
+        [Self.rightAnswers[0], #"{"suite": "leeep.fid", "id": "type.number", "answer": {"skip": "typed API"}}"#])
+    )
+    let green = conformance([
+      "judge", oneAnswered, "--pack", folder.path + "/pack.json", "--junit", folder.path + "/j.xml",
+    ])
+    #expect(green.status == 0, "\(green.output)")
+  }
+
+  @Test func aFileWithoutItsTrailerThatAnswersEveryTestIsACompleteAnswerSet() throws {
+    let (folder, digest) = try Self.packed()
+    defer { folder.remove() }
+    // Killed after its last answer, before the trailer: every test of the pack answered.
+    let killed = try folder.write(
+      "killed.jsonl", ([Self.header(digest)] + Self.rightAnswers).joined(separator: "\n") + "\n")
+    let result = conformance([
+      "judge", killed, "--pack", folder.path + "/pack.json", "--junit", folder.path + "/j.xml", "--report-json",
+      folder.path + "/r.json",
+    ])
+    #expect(result.status == 0, "\(result.output)")
+    let message =
+      "\(killed) has no trailer: the run that wrote it stopped early (cut short after 2 answers); the tests it does not answer are not answered"
+    #expect(result.output.hasPrefix("warning: \(message)\n"))
+    #expect(result.output.hasSuffix("2 passed, 0 failed\n"))
+    let report = try #require(try JSONParser().parse(try folder.read("r.json")).objectValue)
+    #expect(report["status"]?.stringValue == "passed")
+    #expect(report["answersCutShort"] == [.string(message)])
+  }
+
+  @Test func aRefusedJudgeReplacesEveryReportWithTheError() throws {
+    let (folder, digest) = try Self.packed()
+    defer { folder.remove() }
+    let f = folder.path
+    let pack = f + "/pack.json"
+    let reports = [
+      "--junit", f + "/r/junit.xml", "--report-json", f + "/r/report.json", "--summary-md", f + "/r/summary.md",
+      "--report-html", f + "/r/report.html",
+    ]
+    let right = try folder.write("right.jsonl", Self.answers(digest, Self.rightAnswers))
+    let first = try folder.write("a.jsonl", Self.answers(digest, [Self.rightAnswers[0]]))
+    let other = String(repeating: "ab", count: 32)
+    let cases: [(name: String, text: String, also: [String], message: String)] = [
+      (
+        "unknown.jsonl",
+        Self.answers(digest, Self.rightAnswers + [#"{"suite": "leeep.fid", "id": "nope", "answer": {"skip": "x"}}"#]),
+        [], "\(f)/unknown.jsonl:4: an answer for test \"nope\" of suite leeep.fid, which is not in the pack"
+      ),
+      (
+        "twice.jsonl", Self.answers(digest, Self.rightAnswers + [Self.rightAnswers[1]]), [],
+        "\(f)/twice.jsonl:4: a second answer for test \"type.number\" of suite leeep.fid (the first is at \(f)/twice.jsonl:3)"
+      ),
+      (
+        "other.jsonl", Self.answers(other, Self.rightAnswers), [],
+        "\(f)/other.jsonl:1: answers made against pack \(other), not this pack (\(digest)): run the tests of this pack"
+      ),
+      (
+        "notjson.jsonl", Self.answers(digest, ["{\"suite\": "]), [],
+        "\(f)/notjson.jsonl:2: not a JSON line: unexpected end of input, expected a value (column 11)"
+      ),
+      (
+        "count.jsonl", Self.answers(digest, Self.rightAnswers, trailer: 3), [],
+        "\(f)/count.jsonl:4: the trailer counts 3 answers, the file holds 2"
+      ),
+      (
+        "b.jsonl",
+        Self.answers(digest, [Self.rightAnswers[1]]).replacingOccurrences(of: "\"kit\"", with: "\"other\""), [first],
+        "\(f)/b.jsonl:1: implementation \"other\" is not \"kit\" of \(first):1: one judge run judges one implementation's answers"
+      ),
+    ]
+    for refused in cases {
+      let green = conformance(["judge", right, "--pack", pack] + reports)
+      #expect(green.status == 0, "\(green.output)")
+      #expect(try folder.read("r/summary.md").contains("## ✅"))
+      let path = try folder.write(refused.name, refused.text)
+      let result = conformance(["judge"] + refused.also + [path, "--pack", pack] + reports)
+      #expect(result.status == 2, "\(refused.name)")
+      #expect(result.error == "conformance judge: \(refused.message)\n", "\(refused.name)")
+      let junit = try XMLReadBack(path: f + "/r/junit.xml")
+      #expect(junit.string("/testsuites/@errors") == "1", "\(refused.name)")
+      #expect(junit.count("//testcase[not(error)]") == 0, "\(refused.name)")
+      #expect(junit.string("//testcase/error/@message") == refused.message, "\(refused.name)")
+      let report = try #require(try JSONParser().parse(try folder.read("r/report.json")).objectValue)
+      #expect(report["status"]?.stringValue == "load-error", "\(refused.name)")
+      #expect(
+        report["statusReason"]?.stringValue == "the run could not start: \(refused.message)", "\(refused.name)")
+      #expect(try folder.read("r/summary.md").contains("## ❌ Conformance: the run could not start: "))
+      #expect(try !folder.read("r/report.html").contains("\"status\":\"passed\""), "\(refused.name)")
+    }
+    // A pack that cannot be read, and a command line judge refuses, do the same.
+    for (arguments, message) in [
+      ([right, "--pack", f + "/missing.json"], "--pack \(f)/missing.json: "),
+      ([right, "--pack", pack, "--suite", "leeep.fid"], "the command line was refused: --suite selects the tests"),
+    ] {
+      #expect(conformance(["judge", right, "--pack", pack] + reports).status == 0)
+      let result = conformance(["judge"] + arguments + reports)
+      #expect(result.status == 2, "\(arguments)")
+      let report = try #require(try JSONParser().parse(try folder.read("r/report.json")).objectValue)
+      let statusReason = try #require(report["statusReason"]?.stringValue)
+      #expect(statusReason.hasPrefix("the run could not start: \(message)"), "\(arguments): \(statusReason)")
+      #expect(try folder.read("r/summary.md").contains("## ❌ Conformance: the run could not start: "))
+    }
+  }
+
+  @Test func thePacksCorpusDigestAndVersionAreRunsOverSeveralRootsWithDeclarations() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    // Two roots: the first with an own suite's declaration and vectors, and a manifest; the
+    // pack reads each file once for loading and for the digest, which must be run's.
+    try folder.write("v1/fid.json", Self.vectors)
+    try folder.write("v1/acme.link.suite.json", OwnSuiteTests.declaration)
+    try folder.write("v1/links/link.json", OwnSuiteTests.vectors(OwnSuiteTests.good))
+    #expect(conformance(["manifest", "write", "--vectors", folder.path + "/v1"]).status == 0)
+    try folder.write(
+      "v2/more.json",
+      Self.vectors.replacingOccurrences(of: "valid.c", with: "more.c").replacingOccurrences(
+        of: "type.number", with: "more.number"))
+    let roots = ["--vectors", folder.path + "/v1", "--vectors", folder.path + "/v2"]
+    let packed = conformance(["pack"] + roots + ["--out", folder.path + "/pack.json"])
+    #expect(packed.status == 0, "\(packed.error)")
+    let run = conformance(
+      ["run"] + roots + ["--junit", folder.path + "/j.xml", "--report-json", folder.path + "/r.json"])
+    #expect(run.status == 2, "\(run.error)")  // the own suite has no implementation here
+    let report = try #require(try JSONParser().parse(try folder.read("r.json")).objectValue)
+    let pack = try #require(try JSONParser().parse(try folder.read("pack.json")).objectValue)
+    let runDigest = report["corpus"]?.objectValue?["digest"]?.objectValue?["value"]?.stringValue
+    #expect(runDigest != nil)
+    #expect(pack["corpus"]?.objectValue?["digest"]?.stringValue == runDigest)
+    #expect(pack["corpus"]?.objectValue?["version"]?.stringValue == "1.0.0")
+    #expect(report["corpus"]?.objectValue?["version"]?.stringValue == "1.0.0")
+    #expect(pack["tests"]?.arrayValue?.count == 6)
+    // A changed file of the first root: its manifest is stale, the pack says so and exits 2.
+    try folder.write("v1/fid.json", Self.vectors.replacingOccurrences(of: "a FID", with: "one FID"))
+    let stale = conformance(["pack"] + roots + ["--out", folder.path + "/pack.json"])
+    #expect(stale.status == 2)
+    #expect(stale.error.hasPrefix("conformance pack: \(folder.path)/v1/manifest.json: stale manifest (version 1.0.0)"))
+  }
 }
