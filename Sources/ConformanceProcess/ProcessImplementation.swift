@@ -227,12 +227,14 @@ public final class ProcessImplementation: Implementation {
       guard state.failuresInARow > limit else {
         return message + "\n  (the adapter was ended; a fresh one is started for the next test)"
       }
+      let count = state.failuresInARow
+      let (times, failures) = count == 1 ? ("once", "1 failure") : ("\(count) times", "\(count) failures")
       state.gaveUp =
         TestResult.notRunPrefix
-        + "adapter `\(command)` failed \(state.failuresInARow) times in a row (--max-restarts \(limit)), the last time: "
+        + "adapter `\(command)` failed \(times) in a row (--max-restarts \(limit)), the last time: "
         + (summary ?? message)
       return message
-        + "\n  (that is \(state.failuresInARow) failures in a row: the adapter is not started again and the remaining tests are not run)"
+        + "\n  (that is \(failures) in a row: the adapter is not started again and the remaining tests are not run)"
     }
     return Evaluation(result: .failure(EvaluationError(description: text)), log: log)
   }

@@ -78,6 +78,9 @@ import Testing
     let first = conformance(arguments)
     #expect(first.status == 1, "\(first.output)\(first.error)")
     #expect(first.output.hasSuffix("3 passed, 4 errors\n"), "\(first.output)")
+    // One failure is said in the singular.
+    #expect(first.output.contains("(that is 1 failure in a row: the adapter is not started again"))
+    #expect(first.output.contains("` failed once in a row (--max-restarts 0), the last time: "))
     let second = conformance(arguments)
     #expect(second.status == 1, "\(second.output)\(second.error)")
     #expect(second.output.contains(" 0 new failures, 0 fixed, 4 still failing, 0 new, 0 removed\n"))
