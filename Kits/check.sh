@@ -145,6 +145,36 @@ same_failures() {
   fi
 }
 
+# example_pack: `conformance pack` of the examples' suites into $work/example.pack.json, made once
+# for every kit's in-process route (not in a subshell: `quiet` counts its problem).
+example_pack() {
+  [[ -f "$work/example.pack.json" ]] || quiet "conformance pack of leeep.fid and leeep.user-id" \
+    "$conformance" pack "${suites[@]}" --out "$work/example.pack.json"
+}
+
+# judge_agrees LABEL ANSWERS EXPECTED RUNNER ADAPTER-REPORT: `conformance judge` of the answers a
+# kit's test runner recorded against the examples' pack fails exactly the EXPECTED ids (exit 1),
+# and the runner's own output (RUNNER), judge's JUnit report and the process adapter's report on
+# the same bug (ADAPTER-REPORT) name the same failing vectors.
+judge_agrees() {
+  local label=$1 answers=$2 expected=$3 runner=$4 adapter_report=$5
+  local name="${label%% *}" log report status judged adapter
+  log="$work/$name-judge.log" report="$work/$name-judge.xml"
+  example_pack || return 0
+  "$conformance" judge "$answers" --pack "$work/example.pack.json" --junit "$report" >"$log" 2>&1
+  status=$?
+  judged="$(python3 Kits/junit_summary.py "$report" failing 2>>"$log")"
+  same_failures "$label: conformance judge of the recorded answers" "$status" "$expected" "$judged" "$log"
+  adapter="$(python3 Kits/junit_summary.py "$adapter_report" failing 2>>"$log")"
+  if [[ -n "$runner" && "$runner" == "$judged" && "$judged" == "$adapter" ]]; then
+    pass "$label: the test runner, conformance judge and the process adapter fail the same vectors ($(grep -c . <<<"$judged"))"
+  else
+    fail "$label: the test runner, conformance judge and the process adapter disagree on the failing vectors"
+    diff <(echo "$runner") <(echo "$judged") | sed -n 's/^< /    runner only:  /p; s/^> /    judge only:   /p'
+    diff <(echo "$judged") <(echo "$adapter") | sed -n 's/^< /    judge only:   /p; s/^> /    adapter only: /p'
+  fi
+}
+
 # tap_failures TAP: "suite id" of every failing vector of node:test's TAP output (the leaves: a
 # describe's own failure only counts its subtests), sorted.
 tap_failures() {
@@ -161,39 +191,18 @@ tap_failures() {
 # node's own TAP output; then `conformance judge` of the recorded answers: the same failing ids
 # in its JUnit report as in node's output and as the process-adapter path (catches, before).
 node_in_process() {
-  local pack="$work/node.pack.json" answers="$work/node-answers.jsonl" tap="$work/node-bug.tap"
+  local pack answers="$work/node-answers.jsonl" tap="$work/node-bug.tap"
   local log="$work/node-in-process.log" status expected node_failing
   expected="$(printf '%s\n' "$@" | sort)"
-  if ! "$conformance" pack --help >/dev/null 2>&1; then
-    fail "node in-process example: \`conformance pack --help\` failed: build the harness first"
-    return 0
-  fi
-  quiet "node in-process: conformance pack of leeep.fid and leeep.user-id" \
-    "$conformance" pack "${suites[@]}" --out "$pack" || return 0
+  example_pack || return 0
+  pack="$work/example.pack.json"
   CONFORMANCE_PACK="$pack" CONFORMANCE_ANSWERS="$answers" NODE_EXAMPLE_BUG=regexp-s \
     node --test --test-reporter=tap Kits/node/example.test.js >"$tap" 2>"$log"
   status=$?
   node_failing="$(tap_failures "$tap")"
   same_failures "node in-process example (node --test) with NODE_EXAMPLE_BUG=regexp-s" "$status" \
     "$expected" "$node_failing" "$tap"
-  if ! "$conformance" judge --help >/dev/null 2>&1; then
-    fail "node in-process example: \`conformance judge --help\` failed: build the harness first"
-    return 0
-  fi
-  "$conformance" judge "$answers" --pack "$pack" --junit "$work/node-judge.xml" >"$log" 2>&1
-  status=$?
-  same_failures "conformance judge of the node in-process answers" "$status" "$expected" \
-    "$(python3 Kits/junit_summary.py "$work/node-judge.xml" failing 2>>"$log")" "$log"
-  local judged adapter
-  judged="$(python3 Kits/junit_summary.py "$work/node-judge.xml" failing 2>/dev/null)"
-  adapter="$(python3 Kits/junit_summary.py "$work/node-bug.xml" failing 2>/dev/null)"
-  if [[ -n "$node_failing" && "$node_failing" == "$judged" && "$judged" == "$adapter" ]]; then
-    pass "node regexp-s: node --test, conformance judge and the process adapter fail the same $(grep -c . <<<"$judged") vectors"
-  else
-    fail "node regexp-s: the three paths disagree on the failing vectors"
-    diff <(echo "$node_failing") <(echo "$judged") | sed -n 's/^< /    node --test only: /p; s/^> /    judge only:       /p'
-    diff <(echo "$judged") <(echo "$adapter") | sed -n 's/^< /    judge only:       /p; s/^> /    adapter only:     /p'
-  fi
+  judge_agrees "node regexp-s" "$answers" "$expected" "$node_failing" "$work/node-bug.xml"
 }
 
 # own_suite: the worked example of docs/own-suites.md, a team's suite acme.coupon declared in
@@ -289,14 +298,10 @@ ensure_pytest() {
 # suites, green, then with --bug trailing-newline failing exactly the expected vectors in
 # pytest's output, in judge's report of the recorded answers and in the adapter path's report.
 python_in_process() {
-  local pack="$work/python.pack.json" answers="$work/python-answers.jsonl" log="$work/pytest.log" status
+  local pack answers="$work/python-answers.jsonl" log="$work/pytest.log" status
+  example_pack || return 1
+  pack="$work/example.pack.json"
   local pytest=(python3 -m pytest -p no:cacheprovider -q -rfE Kits/python/example_pytest --conformance-pack "$pack")
-  if ! "$conformance" pack --help >/dev/null 2>&1; then
-    fail "python kit in-process example: \`conformance pack --help\` failed: build the harness first"
-    return 0
-  fi
-  quiet "python kit: conformance pack of leeep.fid and leeep.user-id" \
-    "$conformance" pack "${suites[@]}" --out "$pack" || return 1
   "${pytest[@]}" --conformance-answers "$answers" >"$log" 2>&1
   status=$?
   local passed
@@ -315,17 +320,7 @@ python_in_process() {
   in_pytest="$(failing_in_pytest "$log")"
   same_failures "python kit in-process example (pytest) with --bug trailing-newline" "$status" "$expected" \
     "$in_pytest" "$log"
-  if ! "$conformance" judge --help >/dev/null 2>&1; then
-    fail "python kit: \`conformance judge --help\` failed: build the harness first"
-    return 0
-  fi
-  log="$work/judge-python.log"
-  "$conformance" judge "$answers" --pack "$pack" --junit "$work/judge-python.xml" >"$log" 2>&1
-  status=$?
-  same_failures "python kit: conformance judge of the answers pytest recorded" "$status" "$in_pytest" \
-    "$(python3 Kits/junit_summary.py "$work/judge-python.xml" failing 2>>"$log")" "$log"
-  same_failures "python kit: the adapter path on the same bug" 1 "$in_pytest" \
-    "$(python3 Kits/junit_summary.py "$work/python-bug.xml" failing 2>>"$log")" "$log"
+  judge_agrees "python trailing-newline" "$answers" "$expected" "$in_pytest" "$work/python-bug.xml"
 }
 
 # kit_done KIT START: records and prints the kit's seconds.
@@ -382,12 +377,9 @@ java_in_process() {
     show_log "$log"
   fi
 
-  if ! "$conformance" pack --help >/dev/null 2>&1; then
-    fail "java in-process example: \`conformance pack --help\` failed: build the harness first"
-    return 0
-  fi
-  local pack="$work/java.pack.json"
-  quiet "conformance pack of leeep.fid and leeep.user-id" "$conformance" pack "${suites[@]}" --out "$pack" || return
+  local pack
+  example_pack || return
+  pack="$work/example.pack.json"
   local kotlin_cp="$console:$kit_jars:$jars/kotlin-example.jar:$kotlin_stdlib"
   # The Kotlin example as written: every vector passes.
   log="$work/java-kotlin.log"
@@ -421,24 +413,7 @@ java_in_process() {
     fail "Kotlin example's answers: expected 934 answers and the trailer, last line: $(tail -n 1 "$answers" 2>&1 | head -c 200)"
   fi
 
-  if ! "$conformance" judge --help >/dev/null 2>&1; then
-    fail "java in-process answers through conformance judge: \`conformance judge --help\` failed: build the harness first"
-    return 0
-  fi
-  log="$work/java-judge.log"
-  "$conformance" judge "$answers" --pack "$pack" --junit "$work/java-judge.xml" >"$log" 2>&1
-  status=$?
-  local judged adapter
-  judged="$(python3 Kits/junit_summary.py "$work/java-judge.xml" failing 2>>"$log")"
-  same_failures "conformance judge of the Kotlin example's answers" "$status" "$expected" "$judged" "$log"
-  adapter="$(python3 Kits/junit_summary.py "$work/java-bug.xml" failing 2>>"$log")"
-  if [[ "$runner" == "$judged" && "$judged" == "$adapter" ]]; then
-    pass "java-whitespace: the launcher, conformance judge and the process adapter fail the same $(grep -c . <<<"$runner") vectors"
-  else
-    fail "java-whitespace: the three paths disagree"
-    diff <(echo "$runner") <(echo "$judged") | sed 's/^/    launcher vs judge: /'
-    diff <(echo "$judged") <(echo "$adapter") | sed 's/^/    judge vs adapter: /'
-  fi
+  judge_agrees "java-whitespace" "$answers" "$expected" "$runner" "$work/java-bug.xml"
 }
 
 # swift_adapter_and_answers EXPECTED-IDS RUNNER-IDS: SwiftPort's adapter executable (the
@@ -460,26 +435,7 @@ swift_adapter_and_answers() {
   else
     fail "Examples/SwiftPort's answers: expected a header, 934 answers and the trailer; last line: $(tail -n 1 "$answers" 2>&1 | head -c 200)"
   fi
-  if ! "$conformance" pack --help >/dev/null 2>&1 || ! "$conformance" judge --help >/dev/null 2>&1; then
-    fail "swift kit: judging the recorded answers: \`conformance pack --help\` or \`conformance judge --help\` failed: build the harness first"
-    return 0
-  fi
-  local pack="$work/swift.pack.json" log="$work/swift-judge.log" status judged from_adapter
-  quiet "swift kit: conformance pack of leeep.fid and leeep.user-id" \
-    "$conformance" pack "${suites[@]}" --out "$pack" || return 1
-  "$conformance" judge "$answers" --pack "$pack" --junit "$work/swift-judge.xml" >"$log" 2>&1
-  status=$?
-  judged="$(python3 Kits/junit_summary.py "$work/swift-judge.xml" failing 2>>"$log")"
-  same_failures "swift kit: conformance judge of the answers Examples/SwiftPort recorded" "$status" "$expected" \
-    "$judged" "$log"
-  from_adapter="$(python3 Kits/junit_summary.py "$work/swift-adapter-bug.xml" failing 2>>"$log")"
-  if [[ "$runner" == "$judged" && "$judged" == "$from_adapter" ]]; then
-    pass "character-count: swift test, conformance judge and the adapter process fail the same $(grep -c . <<<"$runner") vectors"
-  else
-    fail "character-count: the three paths disagree"
-    diff <(echo "$runner") <(echo "$judged") | sed 's/^/    swift test vs judge: /'
-    diff <(echo "$judged") <(echo "$from_adapter") | sed 's/^/    judge vs adapter: /'
-  fi
+  judge_agrees "character-count" "$answers" "$expected" "$runner" "$work/swift-adapter-bug.xml"
 }
 
 need python3 "reading the JUnit reports" "apt-get install python3" || exit 1
