@@ -93,7 +93,7 @@ public struct AnswersFile: Sendable {
     guard let implementation = header["implementation"]?.stringValue, !implementation.isEmpty else {
       throw refuse(1, "the header's \"implementation\" must be a non-empty string")
     }
-    guard let pack = header["pack"]?.stringValue, isLowerHex(pack) else {
+    guard let pack = header["pack"]?.stringValue, CorpusManifest.isHexDigest(pack, length: 64) else {
       throw refuse(1, "the header's \"pack\" must be the pack's digest, 64 lowercase hex digits")
     }
     var version: String? = nil

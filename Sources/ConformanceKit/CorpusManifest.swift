@@ -224,7 +224,8 @@ public struct CorpusManifest: Sendable, Equatable {
     }
   }
 
-  static func isHexDigest(_ text: String, length: Int) -> Bool {
+  /// `length` lowercase hex digits: digests, fingerprints, run ids.
+  package static func isHexDigest(_ text: String, length: Int) -> Bool {
     text.utf8.count == length && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
   }
 

@@ -155,7 +155,7 @@ public struct Pack: Sendable {
   /// A key as a JSON Pointer reference token: `~` as `~0`, `/` as `~1`.
   static func escapePointerToken(_ key: String) -> String {
     guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return key }
-    return key.replacingAll("~", with: "~0").replacingAll("/", with: "~1")
+    return key.replacing("~", with: "~0").replacing("/", with: "~1")
   }
 }
 
@@ -166,16 +166,6 @@ extension JSONValue {
     case .number, .array, .object: return true
     case .null, .bool, .string: return false
     }
-  }
-}
-
-extension String {
-  fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
-    var result = ""
-    for character in self {
-      if character == target { result += replacement } else { result.append(character) }
-    }
-    return result
   }
 }
 
@@ -273,12 +263,12 @@ extension Pack {
       throw refuse("format \(quote(format)) is not one this harness reads (\(Pack.format))")
     }
     guard let corpus = top["corpus"]?.objectValue, let corpusDigest = corpus["digest"]?.stringValue,
-      isLowerHex(corpusDigest)
+      CorpusManifest.isHexDigest(corpusDigest, length: 64)
     else {
       throw refuse("\"corpus\" must be an object with \"digest\" (64 lowercase hex digits) and \"version\"")
     }
     let version = corpus["version"]?.stringValue
-    guard let digest = top["digest"]?.stringValue, isLowerHex(digest) else {
+    guard let digest = top["digest"]?.stringValue, CorpusManifest.isHexDigest(digest, length: 64) else {
       throw refuse("\"digest\" must be 64 lowercase hex digits")
     }
     guard let tests = top["tests"]?.arrayValue, let span = Pack.testsSpan(in: bytes) else {
@@ -356,14 +346,6 @@ extension Pack {
     }
     return nil
   }
-}
-
-/// 64 lowercase hex digits.
-func isLowerHex(_ text: String) -> Bool {
-  text.utf8.count == 64
-    && text.utf8.allSatisfy {
-      ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f"))
-    }
 }
 
 /// Loading needs no implementation; the runner wants one.

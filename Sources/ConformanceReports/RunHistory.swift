@@ -288,11 +288,13 @@ public struct RunHistory: Sendable {
       return number
     }
     let runID = object["runId"]?.stringValue
-    if let runID, !isHex(runID, length: 32) { throw EntryProblem(reason: "runId is not 32 hex digits") }
+    if let runID, !CorpusManifest.isHexDigest(runID, length: 32) {
+      throw EntryProblem(reason: "runId is not 32 hex digits")
+    }
     guard let status = object["status"]?.stringValue, status.utf8.count <= 32 else {
       throw EntryProblem(reason: "no status")
     }
-    guard let digest = object["corpusDigest"]?.stringValue, isHex(digest, length: 64) else {
+    guard let digest = object["corpusDigest"]?.stringValue, CorpusManifest.isHexDigest(digest, length: 64) else {
       throw EntryProblem(reason: "corpusDigest is not 64 hex digits")
     }
     let time = object["time"]?.stringValue
@@ -339,9 +341,5 @@ public struct RunHistory: Sendable {
       runID: runID, time: time, ciBuild: ciBuild, status: status, corpusDigest: digest,
       corpusFiles: try count(object["corpusFiles"] ?? 0, "corpusFiles"),
       selection: RunSnapshot.selection(object["selection"]), implementations: implementations)
-  }
-
-  static func isHex(_ text: String, length: Int) -> Bool {
-    text.utf8.count == length && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
   }
 }

@@ -238,7 +238,7 @@ extension RunSnapshot {
     // The run id is shown as it is (in a Markdown code span, on the console): one a run wrote
     // is 32 hex digits, as a history's entries are checked to be.
     let runID = members["runId"]?.stringValue
-    if let runID, !RunHistory.isHex(runID, length: 32) {
+    if let runID, !CorpusManifest.isHexDigest(runID, length: 32) {
       throw PreviousRunError(path: path, reason: "\(notReport): runId is not 32 hex digits")
     }
     guard let implementation = members["implementation"]?.stringValue else {
