@@ -62,6 +62,15 @@ let package = Package(
     // SHA-256 through the processor's SHA instructions, for ConformanceKit's digests: apart from
     // CSystemShims, so that a test bundle linking ConformanceTesting gets no process code.
     .target(name: "CSHA256"),
+    // The one door for code that needs unsafe pointers or the operating system: system calls
+    // (Syscalls.swift), word-at-a-time scanning, hashing, the bounded pipeline and the SHA-256
+    // rounds, all at `package` access. Outside it and the libxml2 wrapper, the package is safe
+    // Swift with no `import Glibc`.
+    .target(
+      name: "ConformanceLowLevel",
+      dependencies: ["CSystemShims", "CSHA256"],
+      swiftSettings: sharedSwiftSettings
+    ),
     // Strict RFC 8259 JSON: value model, byte-level parser, deterministic serializer.
     .target(name: "ConformanceJSON", swiftSettings: sharedSwiftSettings),
     // The contract: vector model, strict loader, the implementation seam, the runner. Nothing
@@ -94,7 +103,7 @@ let package = Package(
     .target(
       name: "ConformanceCommands",
       dependencies: [
-        "CSystemShims", "ConformanceJSON", "ConformanceKit", "ConformanceProcess", "ReferenceParsers",
+        "CSystemShims", "ConformanceLowLevel", "ConformanceJSON", "ConformanceKit", "ConformanceProcess", "ReferenceParsers",
         "ConformanceReports",
       ],
       swiftSettings: sharedSwiftSettings
@@ -117,7 +126,7 @@ let package = Package(
     // of its code for a 10,000-vector run, a third of its peak memory; together, 3 MB.
     .executableTarget(
       name: "conformance",
-      dependencies: ["ConformanceCommands", "CSystemShims"],
+      dependencies: ["ConformanceCommands", "ConformanceLowLevel", "CSystemShims"],
       exclude: ["hot-functions.order"],
       swiftSettings: sharedSwiftSettings,
       linkerSettings: [

@@ -1,4 +1,5 @@
 import ConformanceKit
+import ConformanceLowLevel
 
 #if canImport(Glibc)
   import Glibc
@@ -59,10 +60,8 @@ public enum ConformanceCommand {
 
   /// Runs the command line (without the program name) and returns the exit status.
   public static func main(arguments: [String], console: Console) -> Int32 {
-    // An adapter that died, or a report destination's reader (a FIFO, a pipe) that went away,
-    // must surface as a write error, never kill the process: the same in-process (tests, the
-    // Swift kit) as in the executable.
-    signal(SIGPIPE, SIG_IGN)
+    // In-process callers (tests, the Swift kit) get the executable's setting too.
+    ignoreBrokenPipe()
     guard let first = arguments.first else {
       console.printError(help)
       return ExitStatus.usageOrLoadError

@@ -1,5 +1,6 @@
 import CSystemShims
 import ConformanceCommands
+import ConformanceLowLevel
 
 #if canImport(Glibc)
   import Glibc
@@ -7,8 +8,7 @@ import ConformanceCommands
   import Darwin
 #endif
 
-// An adapter process that dies must surface as an error on write, not kill the harness.
-signal(SIGPIPE, SIG_IGN)
+ignoreBrokenPipe()
 // Freed memory stays with the process for the next files (docs/benchmarks.md, "Seventh speed round").
 conformance_keep_freed_memory()
 exit(ConformanceCommand.main(arguments: Array(CommandLine.arguments.dropFirst()), console: .standard()))
