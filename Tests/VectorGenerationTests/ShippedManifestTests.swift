@@ -34,21 +34,28 @@ import Testing
       "Vectors/CHANGES.md has no section for version \(manifest.version): write it with `conformance diff-vectors`")
   }
 
-  /// The README's suites table counts what the manifest counts, so its numbers cannot drift
-  /// from the corpus: one row per suite with its tests and files, and the total row.
-  @Test func theReadmesSuiteTableCountsTheShippedVectors() throws {
+  /// Tests and files per suite, and in all, as the manifest counts them.
+  func manifestCounts() throws -> (perSuite: [String: (tests: Int, files: Int)], tests: Int, files: Int) {
     let loader = VectorLoader()
     let listing = try loader.survey(root: root)
     let manifest = try #require(try CorpusManifest.read(listing, loader: loader)?.get())
-    var expected: [String: (tests: Int, files: Int)] = [:]
+    var perSuite: [String: (tests: Int, files: Int)] = [:]
     for file in manifest.files where !file.path.hasSuffix(".suite.json") {
-      expected[file.suite, default: (0, 0)].tests += file.tests
-      expected[file.suite, default: (0, 0)].files += 1
+      perSuite[file.suite, default: (0, 0)].tests += file.tests
+      perSuite[file.suite, default: (0, 0)].files += 1
     }
-    let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    return (perSuite, manifest.testCount, manifest.files.count)
+  }
+
+  /// The suites table of docs/suites/README.md counts what the manifest counts, so its numbers
+  /// cannot drift from the corpus: one row per suite with its tests and files, and the total row.
+  @Test func theSuitesTableCountsTheShippedVectors() throws {
+    let expected = try manifestCounts()
+    let page = try String(
+      contentsOf: packageRoot.appendingPathComponent("docs/suites/README.md"), encoding: .utf8)
     var found: [String: (tests: Int, files: Int)] = [:]
     var total: (tests: Int, files: Int)? = nil
-    for line in readme.split(separator: "\n") where line.hasPrefix("| [`") || line.hasPrefix("| **all** |") {
+    for line in page.split(separator: "\n") where line.hasPrefix("| [`") || line.hasPrefix("| **all** |") {
       let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
       guard cells.count >= 3 else { continue }
       let numbers = (
@@ -63,10 +70,44 @@ import Testing
         found[String(cells[0][cells[0].index(after: start)..<end])] = (tests, files)
       }
     }
-    #expect(Set(found.keys) == Set(expected.keys))
-    for (suite, counts) in expected {
-      #expect(found[suite]?.tests == counts.tests && found[suite]?.files == counts.files, "README row of \(suite)")
+    #expect(Set(found.keys) == Set(expected.perSuite.keys))
+    for (suite, counts) in expected.perSuite {
+      #expect(
+        found[suite]?.tests == counts.tests && found[suite]?.files == counts.files,
+        "docs/suites/README.md row of \(suite)")
     }
-    #expect(total?.tests == manifest.testCount && total?.files == manifest.files.count, "README's total row")
+    #expect(total?.tests == expected.tests && total?.files == expected.files, "docs/suites/README.md's total row")
+  }
+
+  /// The README shows the main job's output on the shipped vectors: each suite row it shows
+  /// (`SUITE PASSED 0 0 0`), the total row, the files and the closing line count what the
+  /// manifest counts.
+  @Test func theReadmesSampleRunCountsTheShippedVectors() throws {
+    let expected = try manifestCounts()
+    let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    var rows = 0
+    var sawTotal = false
+    var sawFiles = false
+    var sawClosing = false
+    for line in readme.split(separator: "\n") {
+      let words = line.split(separator: " ")
+      if words.count == 5, words[2...].allSatisfy({ $0 == "0" }), let passed = Int(words[1]) {
+        let name = String(words[0])
+        if name == "total" {
+          sawTotal = true
+          #expect(passed == expected.tests, "README's sample total row: \(line)")
+        } else {
+          rows += 1
+          #expect(passed == expected.perSuite[name]?.tests, "README's sample row of \(name): \(line)")
+        }
+      } else if words.count >= 4, words[1] == "files", words[2] == "in" {
+        sawFiles = true
+        #expect(Int(words[0]) == expected.files, "README's sample file count: \(line)")
+      } else if line.hasSuffix(" passed, 0 failed"), words.count == 4 {
+        sawClosing = true
+        #expect(Int(words[0]) == expected.tests, "README's sample closing line: \(line)")
+      }
+    }
+    #expect(rows > 0 && sawTotal && sawFiles && sawClosing, "README's sample run of the main job")
   }
 }
