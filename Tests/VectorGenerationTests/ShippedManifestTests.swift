@@ -110,4 +110,36 @@ import Testing
     }
     #expect(rows > 0 && sawTotal && sawFiles && sawClosing, "README's sample run of the main job")
   }
+
+  /// The vendors' table of docs/suites/README.md says per suite how many vectors carry
+  /// `vendor-divergence` (`N of M`): the shipped files' tags count the same.
+  @Test func theVendorTableCountsTheTaggedVectors() throws {
+    let loader = VectorLoader()
+    var counts: [String: (tagged: Int, tests: Int)] = [:]
+    for location in try loader.discover(root: root) {
+      guard case .success(let file) = loader.load(location) else { continue }
+      for test in file.tests {
+        counts[file.suite, default: (0, 0)].tests += 1
+        if test.tags.contains("vendor-divergence") { counts[file.suite, default: (0, 0)].tagged += 1 }
+      }
+    }
+    let page = try String(
+      contentsOf: packageRoot.appendingPathComponent("docs/suites/README.md"), encoding: .utf8)
+    var rows = 0
+    for line in page.split(separator: "\n") where line.hasPrefix("| [`") {
+      let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      let words = cells.last?.split(separator: " ") ?? []
+      guard words.count == 3, words[1] == "of", let tagged = Int(words[0]), let tests = Int(words[2]),
+        let start = cells[0].firstIndex(of: "`"),
+        let end = cells[0][cells[0].index(after: start)...].firstIndex(of: "`")
+      else { continue }
+      let suite = String(cells[0][cells[0].index(after: start)..<end])
+      rows += 1
+      #expect(
+        counts[suite]?.tagged == tagged && counts[suite]?.tests == tests,
+        "docs/suites/README.md's vendor row of \(suite): \(tagged) of \(tests), the files: \(String(describing: counts[suite]))"
+      )
+    }
+    #expect(rows > 0, "docs/suites/README.md has no vendor row")
+  }
 }
