@@ -218,7 +218,7 @@ def main(argv=None) -> int:
     else:
         binary = os.path.abspath(args.conformance) if args.conformance else release_binary()
         print(f"== speed gate: {binary} on {VECTORS:,} vectors (corpus.py, seed {SEED}), "
-              f"{runs_wanted} runs under callgrind", flush=True)
+              f"{runs_wanted} run{'' if runs_wanted == 1 else 's'} under callgrind", flush=True)
         runs = measure(binary, runs_wanted)
     if args.update:
         update(args.thresholds, runs, binary)
