@@ -1,5 +1,6 @@
 import ConformanceKit
 import ConformanceProcess
+import ConformanceTestSupport
 import Testing
 
 @testable import ConformanceCommands
@@ -257,6 +258,23 @@ import Testing
     }
     for option in RunCommand.spec.options where !JudgeOptions.adapterOptionNames.contains(option.name) {
       #expect(declaration(JudgeCommand.spec, option.name) == declaration(RunCommand.spec, option.name))
+    }
+  }
+
+  /// An adapter setting that is malformed is a command-line mistake like any other, found
+  /// before anything is read or started: the reports hold `command line`, with or without
+  /// `--adapter`.
+  @Test func aMalformedAdapterSettingIsRefusedAsTheCommandLine() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    for arguments in [["--timeout", "0"], ["--jobs", "0", "--adapter", "exec false"], ["--max-restarts", "x"]] {
+      let result = conformance(["run", "--junit", folder.path + "/junit.xml"] + arguments)
+      #expect(result.status == 2)
+      #expect(result.output == "")
+      let message = try #require(result.error.split(separator: "\n").first).dropFirst("conformance run: ".count)
+      let junit = try XMLReadBack(path: folder.path + "/junit.xml")
+      #expect(junit.string("//testcase/@name") == "command line", "\(arguments)")
+      #expect(junit.string("//testcase/error/@message") == "the command line was refused: \(message)", "\(arguments)")
     }
   }
 }
