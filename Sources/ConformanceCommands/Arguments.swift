@@ -41,11 +41,13 @@ struct ArgumentSpec {
   struct Flag {
     var name: String
     var help: String
+
+    static let help = Flag(name: "help", help: "Show this help.")
   }
 
   var command: String
   var options: [Option] = []
-  var flags: [Flag] = [Flag(name: "help", help: "Show this help.")]
+  var flags: [Flag] = [.help]
 
   func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
     var parsed = ParsedArguments()

@@ -7,16 +7,30 @@ import ConformanceLowLevel
   import Darwin
 #endif
 
-/// A subcommand of `conformance`.
+/// A subcommand of `conformance`: its command line is parsed by its ``spec``, read once into its
+/// typed ``Options`` (checked there, with every message a command-line mistake gets), and run.
 protocol Subcommand {
+  /// What the command line said, typed and checked.
+  associatedtype Options
   static var name: String { get }
   /// One line for the top-level help.
   static var abstract: String { get }
+  /// The options and flags it accepts: the single source of the parser and of `--help`.
   static var spec: ArgumentSpec { get }
   /// The full `--help` text.
   static var help: String { get }
-  /// Runs with parsed arguments; returns the exit status.
-  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32
+  /// Reads and checks the parsed command line; `environment` for what CI engines say
+  /// (`--shard auto`, Bazel's report path).
+  static func options(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Options
+  /// Runs with its options; returns the exit status.
+  static func run(_ options: Options, console: Console) throws -> Int32
+}
+
+extension Subcommand {
+  /// Reads the options of `arguments`, then runs.
+  static func run(parsing arguments: ParsedArguments, console: Console) throws -> Int32 {
+    try run(try options(arguments, environment: console.environment), console: console)
+  }
 }
 
 /// The `conformance` command line: dispatches to one subcommand per file.
@@ -90,13 +104,13 @@ public enum ConformanceCommand {
         console.print(subcommand.help)
         return ExitStatus.success
       }
-      return try subcommand.run(parsed, console: console)
+      return try subcommand.run(parsing: parsed, console: console)
     } catch let error as UsageError {
       // A run that cannot start replaces its reports with one holding the error, command-line
       // mistakes included, so a dashboard never shows the previous green run as this one.
       // `judge` writes run's reports, so it replaces them alike.
       if [RunCommand.name, JudgeCommand.name].contains(subcommand.name) && !error.reportsHandled {
-        RunCommand.writeReports(ofUsageError: error, arguments: Array(arguments.dropFirst()), spec: subcommand.spec)
+        StartFailureReports.write(ofUsageError: error, arguments: Array(arguments.dropFirst()), spec: subcommand.spec)
       }
       console.printError("conformance \(error.command): \(ConsoleText.escapeLines(error.message))")
       if error.showsUsage { console.printError("Run `conformance \(error.command) --help` for usage.") }

@@ -139,9 +139,44 @@ final class ConsoleReporter: RunObserver {
 
   func runFinished(_ summary: RunSummary) throws {
     clearProgress()
-    // Suites first, in the order their first problem came, then load errors: taken in turn
-    // from each suite, every new failure (compared with an earlier run) before the old, and the
-    // files that did not load after all of them, never between two suites' failures.
+    printProblems()
+    printFlaky(summary)
+    if let limit = summary.stoppedAtProblems {
+      console.print("stopped at problem \(limit) (--max-failures \(limit)): the remaining tests were not run")
+    }
+    printTables(summary)
+    printStaleAndAdapterProblems(summary)
+    let totals = summary.totals
+    var details: [String] = []
+    if totals.loadErrors > 0 {
+      details.append(Self.count(totals.loadErrors, "file failed", "files failed") + " to load")
+    }
+    if totals.errored > 0 { details.append(Self.count(totals.errored, "test", "tests") + " errored") }
+    if !summary.staleExpectations.isEmpty {
+      details.append(
+        Self.count(summary.staleExpectations.count, "stale expected-failure entry", "stale expected-failure entries"))
+    }
+    if !summary.implementationProblems.isEmpty {
+      details.append(Self.count(summary.implementationProblems.count, "adapter problem", "adapter problems"))
+    }
+    if !details.isEmpty { console.print(details.joined(separator: ", ")) }
+    console.print(Self.filesLine(summary))
+    for line in writtenReports() { console.print(text(line)) }
+    for line in comparisonLines() { console.print(text(line)) }
+    console.print(console.painted(closingLine(summary), summary.exitStatus == 0 ? "32" : "31"))
+    if let reason = summary.nothingCheckedReason {
+      console.printError("conformance \(command): " + text(reason))
+    }
+    if let reason = summary.unusedExcludesReason {
+      console.printError("conformance \(command): " + text(reason))
+    }
+  }
+
+  /// The problems kept, at most ``failureLimit``: suites first, in the order their first problem
+  /// came, then load errors: taken in turn from each suite, every new failure (compared with an
+  /// earlier run) before the old, and the files that did not load after all of them, never
+  /// between two suites' failures.
+  private func printProblems() {
     let items = groups.filter { $0 != "\u{0}load" }.flatMap { group in kept[group]!.map { (group, $0) } }
     let isNew = { (item: (String, String)) in item.0.hasPrefix("\u{1}new") }
     let shownNew = roundRobin(items.filter(isNew), limit: failureLimit) { $0.0 }
@@ -162,19 +197,23 @@ final class ConsoleReporter: RunObserver {
       console.print(
         "… and \(hidden) more problems not shown (see the JUnit report; --show-failures N shows more)")
     }
-    if flakyCount > 0 {
-      console.print("")
-      console.print(
-        "\(flakyCount) flaky \(flakyCount == 1 ? "test" : "tests") (failed, then passed on a rerun; counted as passed\(summary.failsOnFlaky ? ", failing the run: --fail-on-flaky" : "")):"
-      )
-      for line in flaky { console.print(line) }
-      if flakyCount > flaky.count {
-        console.print("… and \(flakyCount - flaky.count) more flaky tests not shown (the JSON report lists them all)")
-      }
+  }
+
+  /// The flaky tests (`--reruns`), at most ``failureLimit`` of them.
+  private func printFlaky(_ summary: RunSummary) {
+    guard flakyCount > 0 else { return }
+    console.print("")
+    console.print(
+      "\(flakyCount) flaky \(flakyCount == 1 ? "test" : "tests") (failed, then passed on a rerun; counted as passed\(summary.failsOnFlaky ? ", failing the run: --fail-on-flaky" : "")):"
+    )
+    for line in flaky { console.print(line) }
+    if flakyCount > flaky.count {
+      console.print("… and \(flakyCount - flaky.count) more flaky tests not shown (the JSON report lists them all)")
     }
-    if let limit = summary.stoppedAtProblems {
-      console.print("stopped at problem \(limit) (--max-failures \(limit)): the remaining tests were not run")
-    }
+  }
+
+  /// The counts per suite; in a run of several implementations, a table per implementation.
+  private func printTables(_ summary: RunSummary) {
     // Files whose suite could not be read (a stale manifest, a file that is not JSON) are a
     // row of their own, so the rows add up to the total row and the closing line.
     let suiteLoadErrors = summary.bySuite.values.reduce(0) { $0 + $1.loadErrors }
@@ -182,27 +221,31 @@ final class ConsoleReporter: RunObserver {
     outsideSuites.loadErrors = summary.totals.loadErrors - suiteLoadErrors
     if summary.implementations.isEmpty {
       printTable(summary.bySuite, expected: expectedFailures[""] ?? [:], outsideSuites: outsideSuites)
-    } else {
-      // A table per implementation; files that failed to load belong to none of them.
-      for implementation in summary.implementations {
-        console.print("")
-        let counts = summary.byImplementation[implementation] ?? Counts()
-        console.print(
-          "implementation \(text(implementation)): \(counts.passed) passed, \(counts.failed) failed"
-            + (counts.errored > 0 ? ", " + Self.count(counts.errored, "error", "errors") : "")
-            + (counts.skipped > 0 ? ", \(counts.skipped) skipped" : ""))
-        printTable(
-          summary.bySuiteByImplementation[implementation] ?? [:], expected: expectedFailures[implementation] ?? [:],
-          blankLine: false)
-      }
-      if !summary.drift.isEmpty {
-        console.print("")
-        console.print(
-          "\(summary.drift.count) tests on which the implementations disagree (the HTML and JSON reports list them)")
-      }
+      return
     }
+    // A table per implementation; files that failed to load belong to none of them.
+    for implementation in summary.implementations {
+      console.print("")
+      let counts = summary.byImplementation[implementation] ?? Counts()
+      console.print(
+        "implementation \(text(implementation)): \(counts.passed) passed, \(counts.failed) failed"
+          + (counts.errored > 0 ? ", " + Self.count(counts.errored, "error", "errors") : "")
+          + (counts.skipped > 0 ? ", \(counts.skipped) skipped" : ""))
+      printTable(
+        summary.bySuiteByImplementation[implementation] ?? [:], expected: expectedFailures[implementation] ?? [:],
+        blankLine: false)
+    }
+    if !summary.drift.isEmpty {
+      console.print("")
+      console.print(
+        "\(summary.drift.count) tests on which the implementations disagree (the HTML and JSON reports list them)")
+    }
+  }
+
+  /// Stale expectations entries, under the same cap as the failures (a million-entry list gone
+  /// stale is not a million lines), and the adapters' problems.
+  private func printStaleAndAdapterProblems(_ summary: RunSummary) {
     if !summary.staleExpectations.isEmpty { console.print("") }
-    // Under the same cap as the failures: a million-entry list gone stale is not a million lines.
     for stale in summary.staleExpectations.prefix(failureLimit) {
       console.print(console.painted("STALE", "33") + " \(text(stale.message))")
     }
@@ -215,27 +258,14 @@ final class ConsoleReporter: RunObserver {
     for problem in summary.implementationProblems {
       console.print(console.painted("ADAPTER", "31") + " \(text(problem))")
     }
+  }
+
+  /// The closing line counts what the table's total row counts, in its columns (errors: tests
+  /// that errored and files that did not load), then the problems outside the table. A red run
+  /// never says "0 failed": with no failure it names only its other problems ("3 passed, 4
+  /// errors"), so no reader of "N passed, N failed" takes it for a pass.
+  private func closingLine(_ summary: RunSummary) -> String {
     let totals = summary.totals
-    var details: [String] = []
-    if totals.loadErrors > 0 {
-      details.append(Self.count(totals.loadErrors, "file failed", "files failed") + " to load")
-    }
-    if totals.errored > 0 { details.append(Self.count(totals.errored, "test", "tests") + " errored") }
-    if !summary.staleExpectations.isEmpty {
-      details.append(
-        Self.count(summary.staleExpectations.count, "stale expected-failure entry", "stale expected-failure entries"))
-    }
-    if !summary.implementationProblems.isEmpty {
-      details.append(Self.count(summary.implementationProblems.count, "adapter problem", "adapter problems"))
-    }
-    if !details.isEmpty { console.print(details.joined(separator: ", ")) }
-    console.print(Self.filesLine(summary))
-    for line in writtenReports() { console.print(text(line)) }
-    for line in comparisonLines() { console.print(text(line)) }
-    // The closing line counts what the table's total row counts, in its columns (errors: tests
-    // that errored and files that did not load), then the problems outside the table. A red run
-    // never says "0 failed": with no failure it names only its other problems ("3 passed, 4
-    // errors"), so no reader of "N passed, N failed" takes it for a pass.
     let errors = totals.errored + totals.loadErrors
     let otherProblems = errors + summary.staleExpectations.count + summary.implementationProblems.count
     var closing = "\(totals.passed) passed\(totals.flaky > 0 ? " (\(totals.flaky) flaky)" : "")"
@@ -255,13 +285,7 @@ final class ConsoleReporter: RunObserver {
     if let interruption = summary.interruption { closing += "; \(interruption.message)" }
     // A run that checked nothing says so first: "0 passed, 0 failed" alone reads like a pass.
     if summary.nothingCheckedReason != nil { closing = "nothing checked: " + closing }
-    console.print(console.painted(closing, summary.exitStatus == 0 ? "32" : "31"))
-    if let reason = summary.nothingCheckedReason {
-      console.printError("conformance \(command): " + text(reason))
-    }
-    if let reason = summary.unusedExcludesReason {
-      console.printError("conformance \(command): " + text(reason))
-    }
+    return closing
   }
 
   /// Why a run that checked nothing exits 2 (``Selection/nothingSelectedMessage(roots:)``).

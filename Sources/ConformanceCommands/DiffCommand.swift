@@ -43,18 +43,34 @@ enum DiffCommand: Subcommand {
     """
   }
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+  /// What `diff` was told.
+  struct Options: Equatable {
+    var old: String
+    var new: String
+    /// `--show N`: the tests printed of each list.
+    var shown = 20
+    var markdown: String?
+    var json: String?
+  }
+
+  static func options(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Options {
     guard arguments.positionals.count == 2 else {
       throw UsageError("needs two JSON reports, OLD.json and NEW.json", command: name)
     }
-    var shown = 20
+    var options = Options(
+      old: arguments.positionals[0], new: arguments.positionals[1], markdown: arguments.value("markdown"),
+      json: arguments.value("json"))
     if let text = arguments.value("show") {
       guard let value = Int(text), value >= 0 else {
         throw UsageError("--show needs a whole number, got '\(text)'", command: name)
       }
-      shown = value
+      options.shown = value
     }
-    let outputs = [("--markdown", arguments.value("markdown")), ("--json", arguments.value("json"))].compactMap {
+    return options
+  }
+
+  static func run(_ options: Options, console: Console) throws -> Int32 {
+    let outputs = [("--markdown", options.markdown), ("--json", options.json)].compactMap {
       option, path in path.map { (option, $0) }
     }
     do {
@@ -62,8 +78,7 @@ enum DiffCommand: Subcommand {
     } catch {
       throw UsageError(error.description, command: name)
     }
-    let old = arguments.positionals[0]
-    let new = arguments.positionals[1]
+    let (old, new, shown) = (options.old, options.new, options.shown)
     let comparison: RunComparison
     do throws(PreviousRunError) {
       let previous = try RunSnapshot.read(report: old, keepsFailures: false)
@@ -98,11 +113,11 @@ enum DiffCommand: Subcommand {
       }
     }
     do {
-      if let path = arguments.value("markdown") {
+      if let path = options.markdown {
         try ReportFileWriter.writeAtomically(comparison.markdown(old: old, new: new), to: path)
         console.print("Markdown: \(ConsoleText.escape(path))")
       }
-      if let path = arguments.value("json") {
+      if let path = options.json {
         try ReportFileWriter.writeAtomically(comparison.documentText(old: old, new: new), to: path)
         console.print("JSON: \(ConsoleText.escape(path))")
       }

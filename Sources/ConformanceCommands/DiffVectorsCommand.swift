@@ -53,23 +53,33 @@ enum DiffVectorsCommand: Subcommand {
     """
   }
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+  /// What `diff-vectors` was told.
+  struct Options: Equatable {
+    /// OLD_ROOT and NEW_ROOT.
+    var roots: [String]
+    /// `--max-file-size`.
+    var corpus: CorpusOptions
+    var markdown: String?
+    var json: String?
+    var changelog: String?
+  }
+
+  static func options(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Options {
     guard arguments.positionals.count == 2 else {
       throw UsageError(
         arguments.positionals.count < 2
           ? "needs OLD_ROOT and NEW_ROOT" : "unexpected argument '\(arguments.positionals[2])'", command: name)
     }
-    var loader = VectorLoader()
-    if let text = arguments.value("max-file-size") {
-      guard let limit = RunCommand.byteCount(text) else {
-        throw UsageError(
-          "--max-file-size needs a whole number of bytes (K, M, G suffixes), got '\(text)'", command: name)
-      }
-      loader.maxFileSize = limit
-    }
+    return Options(
+      roots: arguments.positionals,
+      corpus: CorpusOptions(maxFileSize: try CorpusOptions.maxFileSize(arguments, command: name)),
+      markdown: arguments.value("markdown"), json: arguments.value("json"), changelog: arguments.value("changelog"))
+  }
+
+  static func run(_ options: Options, console: Console) throws -> Int32 {
+    let loader = options.corpus.loader
     let destinations = [
-      ("--markdown", arguments.value("markdown")), ("--json", arguments.value("json")),
-      ("--changelog", arguments.value("changelog")),
+      ("--markdown", options.markdown), ("--json", options.json), ("--changelog", options.changelog),
     ].compactMap { option, path in path.map { (option, $0) } }
     do {
       try ReportDestinationCheck.check(destinations)
@@ -78,7 +88,7 @@ enum DiffVectorsCommand: Subcommand {
     }
     var sides: [VectorDiff.Side] = []
     var failed = false
-    for root in arguments.positionals {
+    for root in options.roots {
       let loaded: Result<VectorDiff.Side, ManifestBuildError>
       do {
         loaded = try VectorDiff.Side.load(root: root, loader: loader)
@@ -102,11 +112,11 @@ enum DiffVectorsCommand: Subcommand {
     let counts = diff.counts
     let markdown = VectorDiffReport.markdown(diff)
     do {
-      if let path = arguments.value("json") {
+      if let path = options.json {
         try ReportFileWriter.writeAtomically(VectorDiffReport.json(diff), to: path)
       }
-      if let path = arguments.value("markdown") { try ReportFileWriter.writeAtomically(markdown, to: path) }
-      if let path = arguments.value("changelog") {
+      if let path = options.markdown { try ReportFileWriter.writeAtomically(markdown, to: path) }
+      if let path = options.changelog {
         // A changelog that exists but cannot be read is never replaced by a fresh one.
         var existing: String? = nil
         if access(path, F_OK) == 0 {

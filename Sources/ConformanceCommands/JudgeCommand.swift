@@ -7,17 +7,10 @@ enum JudgeCommand: Subcommand {
   static let name = "judge"
   static let abstract = "Judge the answers a kit recorded against its pack and write run's reports (docs/answers.md)."
 
-  /// `run`'s options that mean nothing for recorded answers: nothing is started or asked again.
-  static let adapterOptionNames = ["adapter", "timeout", "max-restarts", "jobs", "reruns"]
-
   static let spec = ArgumentSpec(
     command: name,
-    options: [
-      .init(
-        name: "pack", valueName: "FILE", help: "The pack the answers were made against (conformance pack --out).",
-        repeatable: false)
-    ] + RunCommand.spec.options.filter { !adapterOptionNames.contains($0.name) },
-    flags: [.init(name: "help", help: "Show this help.")])
+    options: [.pack] + RunCommand.spec.options.filter { !JudgeOptions.adapterOptionNames.contains($0.name) },
+    flags: [.help])
 
   static var help: String {
     """
@@ -52,40 +45,28 @@ enum JudgeCommand: Subcommand {
     """
   }
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-    guard !arguments.positionals.isEmpty else {
-      throw UsageError("needs the answers files to judge: conformance judge ANSWERS... --pack FILE", command: name)
-    }
-    let packPath = arguments.value("pack")
-    let vectors = arguments.all("vectors")
-    guard (packPath == nil) != vectors.isEmpty else {
-      throw UsageError(
-        packPath == nil
-          ? "needs the tests the answers were made for: --pack FILE, or --vectors PATH... with the pack's selection"
-          : "--pack and --vectors are two ways to give the tests: give one", command: name)
-    }
-    if packPath != nil,
-      let option = PackCommand.selectionOptionNames.first(where: { !arguments.all($0).isEmpty })
-    {
-      throw UsageError(
-        "--\(option) selects the tests of a pack when it is made (conformance pack); a pack's tests are judged as they are",
-        command: name)
-    }
+  static func options(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError)
+    -> JudgeOptions
+  {
+    try JudgeOptions(arguments, environment: environment, command: name)
+  }
+
+  static func run(_ options: JudgeOptions, console: Console) throws -> Int32 {
     // Read once the run knows its reports: a refusal replaces them, as for a run that could
     // not start (docs/cli.md).
-    let request = RunCommand.JudgeRequest(roots: vectors, packPath: packPath) {
-      loader, selection throws(RunCommand.JudgeRefusal) in
+    let request = JudgeRequest(roots: options.roots, packPath: options.pack) {
+      loader, selection throws(JudgeRefusal) in
       try judged(
-        answers: arguments.positionals, packPath: packPath, roots: vectors, loader: loader, selection: selection)
+        answers: options.answers, packPath: options.pack, roots: options.roots, loader: loader, selection: selection)
     }
-    return try RunCommand.execute(arguments, console: console, judging: request)
+    return try RunPlan.execute(options.run, console: console, judging: request)
   }
 
   /// The pack (read, or made from the roots) and the answers files checked against it.
   static func judged(
     answers paths: [String], packPath: String?, roots: [String], loader: VectorLoader, selection: Selection
   )
-    throws(RunCommand.JudgeRefusal) -> RunCommand.JudgedRun
+    throws(JudgeRefusal) -> JudgedRun
   {
     var pack: Pack
     var loadFailures: [LoadFailure] = []
@@ -127,7 +108,7 @@ enum JudgeCommand: Subcommand {
       }
     }
     do {
-      return RunCommand.JudgedRun(
+      return JudgedRun(
         implementation: try JudgedImplementation(files: files, pack: pack), pack: pack, loadFailures: loadFailures,
         roots: roots, packPath: packPath)
     } catch {

@@ -36,19 +36,31 @@ enum LintCommand: Subcommand {
     """
   }
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-    let given = arguments.all("vectors") + arguments.positionals
-    let roots = given.isEmpty ? ["Vectors"] : given
+  /// What `lint` was told.
+  struct Options: Equatable {
+    /// `--vectors PATH...` and the `PATH...` arguments, in that order.
+    var corpus: CorpusOptions
+    /// `--strict`: warnings fail too.
+    var strict = false
+  }
+
+  static func options(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Options {
+    Options(
+      corpus: CorpusOptions(given: arguments.all(ArgumentSpec.Option.vectors.name) + arguments.positionals),
+      strict: arguments.flag("strict"))
+  }
+
+  static func run(_ options: Options, console: Console) throws -> Int32 {
     let report: VectorLint.Report
     do {
-      report = try VectorLint().lint(roots: roots)
+      report = try VectorLint().lint(roots: options.corpus.roots)
     } catch {
       throw UsageError("--vectors \(error)", command: name)
     }
     for problem in report.problems { console.print(ConsoleText.escape(problem.description)) }
     console.print(
       "\(report.files) files, \(report.tests) tests: \(report.errors) errors, \(report.warnings) warnings")
-    let failed = report.errors > 0 || (arguments.flag("strict") && report.warnings > 0)
+    let failed = report.errors > 0 || (options.strict && report.warnings > 0)
     return failed ? ConformanceCommand.ExitStatus.usageOrLoadError : ConformanceCommand.ExitStatus.success
   }
 }

@@ -44,11 +44,39 @@ enum ListCommand: Subcommand {
     """
   }
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+  /// What `list` was told.
+  struct Options: Equatable {
+    var corpus: CorpusOptions
+    var selection: SelectionOptions
+    /// `--files`, `--tests`, `--json`.
+    var listsFiles = false
+    var listsTests = false
+    var json = false
+  }
+
+  static func options(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Options {
     guard arguments.positionals.isEmpty else {
       throw UsageError("unexpected argument '\(arguments.positionals[0])'", command: name)
     }
-    let roots = arguments.all("vectors").isEmpty ? ["Vectors"] : arguments.all("vectors")
+    return Options(
+      corpus: try CorpusOptions(arguments, command: name),
+      selection: try SelectionOptions(arguments, environment: environment, command: name),
+      listsFiles: arguments.flag("files"), listsTests: arguments.flag("tests"), json: arguments.flag("json"))
+  }
+
+  /// The selected tests of the files that loaded, and the files that did not.
+  struct Listing {
+    var files: [VectorFile] = []
+    var loadErrors: [LoadFailure] = []
+    var excludes: ExcludeUsage
+    /// (suite, files, tests): the contract's suites, then the roots' own (docs/own-suites.md).
+    var rows: [(String, Int, Int)] = []
+    var tags: [(String, Int)] = []
+    var total: Int { files.reduce(0) { $0 + $1.tests.count } }
+  }
+
+  static func run(_ options: Options, console: Console) throws -> Int32 {
+    let roots = options.corpus.roots
     let loaded: [Result<VectorFile, LoadFailure>]
     let declared: DeclaredSuites
     do {
@@ -56,29 +84,52 @@ enum ListCommand: Subcommand {
     } catch let error as VectorRootError {
       throw UsageError("--vectors \(error)", command: name)
     }
-    let selection = try RunCommand.selection(from: arguments, command: name, ownSuites: declared.names)
-    var files: [VectorFile] = []
-    var loadErrors: [LoadFailure] = []
-    var excludes = ExcludeUsage(selection)
+    let selection = try options.selection.selection(ownSuites: declared.names, command: name)
+    let listing = self.listing(loaded, selection: selection, ownSuites: declared.names, console: console)
+    if options.json {
+      console.print(
+        JSONSerializer.pretty.string(
+          from: json(rows: listing.rows, tags: listing.tags, files: listing.files, loadErrors: listing.loadErrors)))
+    } else {
+      printTables(listing, options: options, console: console)
+    }
+    if listing.total == 0 && listing.loadErrors.isEmpty {
+      console.printError("conformance list: " + ConsoleReporter.nothingSelected(selection, roots: roots))
+      return ConformanceCommand.ExitStatus.usageOrLoadError
+    }
+    // As `run` does: an exclude that leaves out nothing is a misspelt filter.
+    let unused = listing.excludes.unused(selection)
+    if listing.loadErrors.isEmpty && !unused.isEmpty {
+      console.printError("conformance list: " + ConsoleText.escape(ExcludeUsage.message(unused)))
+      return ConformanceCommand.ExitStatus.usageOrLoadError
+    }
+    return listing.loadErrors.isEmpty
+      ? ConformanceCommand.ExitStatus.success : ConformanceCommand.ExitStatus.usageOrLoadError
+  }
+
+  /// The selected tests of `loaded`, counted per suite and tag; each load error printed.
+  static func listing(
+    _ loaded: [Result<VectorFile, LoadFailure>], selection: Selection, ownSuites: [String], console: Console
+  ) -> Listing {
+    var listing = Listing(excludes: ExcludeUsage(selection))
     for result in loaded {
       switch result {
       case .success(var file) where selection.includes(suite: file.suite):
         let all = file.tests
-        if selection.hasExcludes { for test in all { excludes.record(test, in: file, selection: selection) } }
+        if selection.hasExcludes { for test in all { listing.excludes.record(test, in: file, selection: selection) } }
         file.tests = all.filter { selection.matchesFilters(test: $0, in: file) }
-        files.append(file)
+        listing.files.append(file)
       case .success: continue
       case .failure(let failure):
-        loadErrors.append(failure)
+        listing.loadErrors.append(failure)
         console.printError("LOAD ERROR \(ConsoleText.escape(failure.description))")
       }
     }
-    var rows: [(String, Int, Int)] = []
-    // The contract's suites, then the roots' own suites (docs/own-suites.md).
-    for suite in Contract.suites + declared.names {
+    let files = listing.files
+    for suite in Contract.suites + ownSuites {
       let suiteFiles = files.filter { $0.suite == suite }
       if suiteFiles.isEmpty { continue }
-      rows.append((suite, suiteFiles.count, suiteFiles.reduce(0) { $0 + $1.tests.count }))
+      listing.rows.append((suite, suiteFiles.count, suiteFiles.reduce(0) { $0 + $1.tests.count }))
     }
     var tagCounts: [String: Int] = [:]
     for file in files { for test in file.tests { for tag in test.tags { tagCounts[tag, default: 0] += 1 } } }
@@ -87,47 +138,36 @@ enum ListCommand: Subcommand {
         Contract.standardTags.firstIndex(of: $1) ?? Int.max, $1
       )
     }
-    let total = files.reduce(0) { $0 + $1.tests.count }
-    if arguments.flag("json") {
-      console.print(
-        JSONSerializer.pretty.string(
-          from: json(rows: rows, tags: tags.map { ($0, tagCounts[$0]!) }, files: files, loadErrors: loadErrors)))
-    } else {
-      console.print(table(["SUITE", "FILES", "TESTS"], rows.map { [$0.0, String($0.1), String($0.2)] }))
+    listing.tags = tags.map { ($0, tagCounts[$0]!) }
+    return listing
+  }
+
+  /// The tables: suites, tags, and with `--files` and `--tests` every file and test.
+  static func printTables(_ listing: Listing, options: Options, console: Console) {
+    let files = listing.files
+    console.print(table(["SUITE", "FILES", "TESTS"], listing.rows.map { [$0.0, String($0.1), String($0.2)] }))
+    console.print("")
+    console.print(table(["TAG", "TESTS"], listing.tags.map { [ConsoleText.escape($0.0), String($0.1)] }))
+    if options.listsFiles {
       console.print("")
-      console.print(table(["TAG", "TESTS"], tags.map { [ConsoleText.escape($0), String(tagCounts[$0]!)] }))
-      if arguments.flag("files") {
-        console.print("")
-        console.print(
-          table(
-            ["FILE", "SUITE", "TESTS"],
-            files.map { [ConsoleText.escape($0.displayPath), $0.suite, String($0.tests.count)] }))
-      }
-      if arguments.flag("tests") {
-        console.print("")
-        console.print(
-          table(
-            ["SUITE", "ID", "FILE"],
-            files.flatMap { file in
-              file.tests.map { [file.suite, ConsoleText.escape($0.id), ConsoleText.escape(file.displayPath)] }
-            })
-        )
-      }
       console.print(
-        "\n\(total) tests in \(files.count) files"
-          + (loadErrors.isEmpty ? "" : "; \(loadErrors.count) files failed to load"))
+        table(
+          ["FILE", "SUITE", "TESTS"],
+          files.map { [ConsoleText.escape($0.displayPath), $0.suite, String($0.tests.count)] }))
     }
-    if total == 0 && loadErrors.isEmpty {
-      console.printError("conformance list: " + ConsoleReporter.nothingSelected(selection, roots: roots))
-      return ConformanceCommand.ExitStatus.usageOrLoadError
+    if options.listsTests {
+      console.print("")
+      console.print(
+        table(
+          ["SUITE", "ID", "FILE"],
+          files.flatMap { file in
+            file.tests.map { [file.suite, ConsoleText.escape($0.id), ConsoleText.escape(file.displayPath)] }
+          })
+      )
     }
-    // As `run` does: an exclude that leaves out nothing is a misspelt filter.
-    let unused = excludes.unused(selection)
-    if loadErrors.isEmpty && !unused.isEmpty {
-      console.printError("conformance list: " + ConsoleText.escape(ExcludeUsage.message(unused)))
-      return ConformanceCommand.ExitStatus.usageOrLoadError
-    }
-    return loadErrors.isEmpty ? ConformanceCommand.ExitStatus.success : ConformanceCommand.ExitStatus.usageOrLoadError
+    console.print(
+      "\n\(listing.total) tests in \(files.count) files"
+        + (listing.loadErrors.isEmpty ? "" : "; \(listing.loadErrors.count) files failed to load"))
   }
 
   /// The `--json` object (format `conformance-list/1`).

@@ -49,22 +49,48 @@ enum ManifestCommand: Subcommand {
     """
   }
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+  /// What `manifest` was told.
+  struct Options: Equatable {
+    enum Action: Equatable {
+      /// `write`, with `--bump LEVEL` when given.
+      case write(bump: VersionBump?)
+      case check
+    }
+    var action: Action
+    /// `--vectors DIR` (one root) and `--max-file-size`.
+    var corpus: CorpusOptions
+  }
+
+  static func options(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Options {
     guard let action = arguments.positionals.first else {
       throw UsageError("needs an action: write or check", command: name)
     }
     guard arguments.positionals.count == 1 else {
       throw UsageError("unexpected argument '\(arguments.positionals[1])'", command: name)
     }
-    var loader = VectorLoader()
-    if let text = arguments.value("max-file-size") {
-      guard let limit = RunCommand.byteCount(text) else {
-        throw UsageError(
-          "--max-file-size needs a whole number of bytes (K, M, G suffixes), got '\(text)'", command: name)
+    let corpus = try CorpusOptions(arguments, command: name)
+    let bump = arguments.value("bump")
+    switch action {
+    case "write":
+      guard let bump else { return Options(action: .write(bump: nil), corpus: corpus) }
+      guard let level = VersionBump(bump), level != .none else {
+        throw UsageError("--bump is major, minor or patch, got '\(bump)'", command: name)
       }
-      loader.maxFileSize = limit
+      return Options(action: .write(bump: level), corpus: corpus)
+    case "check":
+      guard bump == nil else {
+        throw UsageError("--bump is for `manifest write`", command: name)
+      }
+      return Options(action: .check, corpus: corpus)
+    default:
+      let close = ["write", "check"].first { editDistance($0, action) <= 2 }.map { " (did you mean '\($0)'?)" }
+      throw UsageError("unknown action '\(action)'\(close ?? ""): write or check", command: name)
     }
-    let root = arguments.value("vectors") ?? "Vectors"
+  }
+
+  static func run(_ options: Options, console: Console) throws -> Int32 {
+    let loader = options.corpus.loader
+    let root = options.corpus.roots[0]
     let listing: CorpusListing
     do {
       listing = try loader.survey(root: root)
@@ -74,27 +100,15 @@ enum ManifestCommand: Subcommand {
     guard listing.isFolder else {
       throw UsageError("--vectors \(root): a manifest describes a folder, not one file", command: name)
     }
-    switch action {
-    case "write": return try write(listing, loader: loader, bump: arguments.value("bump"), console: console)
-    case "check":
-      guard arguments.value("bump") == nil else {
-        throw UsageError("--bump is for `manifest write`", command: name)
-      }
-      return check(listing, loader: loader, console: console)
-    default:
-      let close = ["write", "check"].first { editDistance($0, action) <= 2 }.map { " (did you mean '\($0)'?)" }
-      throw UsageError("unknown action '\(action)'\(close ?? ""): write or check", command: name)
+    switch options.action {
+    case .write(let bump): return try write(listing, loader: loader, bump: bump, console: console)
+    case .check: return check(listing, loader: loader, console: console)
     }
   }
 
-  static func write(_ listing: CorpusListing, loader: VectorLoader, bump: String?, console: Console) throws -> Int32 {
-    var bumpLevel: VersionBump? = nil
-    if let bump {
-      guard let level = VersionBump(bump), level != .none else {
-        throw UsageError("--bump is major, minor or patch, got '\(bump)'", command: name)
-      }
-      bumpLevel = level
-    }
+  static func write(_ listing: CorpusListing, loader: VectorLoader, bump bumpLevel: VersionBump?, console: Console)
+    throws -> Int32
+  {
     let path = CorpusManifest.displayPath(of: listing)
     var loader = loader
     let declared = DeclaredSuites.load([listing], loader: loader)

@@ -39,13 +39,25 @@ enum MergeCommand: Subcommand {
     """
   }
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+  /// What `merge` was told.
+  struct Options: Equatable {
+    var output: String
+    var inputs: [String]
+    /// `--json`: JSON reports rather than JUnit ones.
+    var json = false
+  }
+
+  static func options(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Options {
     guard arguments.positionals.count >= 2 else {
       throw UsageError("needs an output file and at least one input report", command: name)
     }
-    let output = arguments.positionals[0]
-    let inputs = Array(arguments.positionals.dropFirst())
-    if arguments.flag("json") { return mergeJSON(inputs: inputs, output: output, console: console) }
+    return Options(
+      output: arguments.positionals[0], inputs: Array(arguments.positionals.dropFirst()), json: arguments.flag("json"))
+  }
+
+  static func run(_ options: Options, console: Console) throws -> Int32 {
+    let (output, inputs) = (options.output, options.inputs)
+    if options.json { return mergeJSON(inputs: inputs, output: output, console: console) }
     let merged: JUnitCounts
     do {
       // An input that cannot be read is left to the merge, which names the file and the problem.

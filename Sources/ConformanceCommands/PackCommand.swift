@@ -7,15 +7,16 @@ enum PackCommand: Subcommand {
   static let name = "pack"
   static let abstract = "Write the selected tests as one pack file for a kit's in-process run (docs/answers.md)."
 
-  /// The selection options, as `run` declares them.
-  static let selectionOptionNames = ["suite", "tag", "id", "exclude-tag", "exclude-id", "shard"]
-
   static let spec = ArgumentSpec(
-    command: name,
-    options: [
-      RunCommand.spec.options.first { $0.name == "vectors" }!,
-      .init(name: "out", valueName: "FILE", help: "Where to write the pack (required).", repeatable: false),
-    ] + RunCommand.spec.options.filter { (selectionOptionNames + ["max-file-size"]).contains($0.name) })
+    command: name, options: [.vectorRoots, .out] + SelectionOptions.options + [.maxFileSize])
+
+  /// What `pack` was told.
+  struct Options: Equatable {
+    /// `--out FILE`: where the pack goes.
+    var out: String
+    var corpus: CorpusOptions
+    var selection: SelectionOptions
+  }
 
   static var help: String {
     """
@@ -42,16 +43,22 @@ enum PackCommand: Subcommand {
     """
   }
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+  static func options(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Options {
     guard arguments.positionals.isEmpty else { throw arguments.unexpectedArgument(command: name) }
-    guard let out = arguments.value("out") else {
+    guard let out = arguments.value(ArgumentSpec.Option.out.name) else {
       throw UsageError("--out FILE is required: where to write the pack", command: name)
     }
-    let roots = arguments.all("vectors").isEmpty ? ["Vectors"] : arguments.all("vectors")
-    let (loader, selection) = try corpusSelection(arguments, roots: roots, console: console, command: name)
+    return Options(
+      out: out, corpus: try CorpusOptions(arguments, command: name),
+      selection: try SelectionOptions(arguments, environment: environment, command: name))
+  }
+
+  static func run(_ options: Options, console: Console) throws -> Int32 {
+    let roots = options.corpus.roots
+    let selection = try self.selection(options.selection, corpus: options.corpus, console: console)
     let built: (pack: Pack, problems: [LoadFailure])
     do {
-      built = try Pack.build(roots: roots, loader: loader, selection: selection)
+      built = try Pack.build(roots: roots, loader: options.corpus.loader, selection: selection)
     } catch {
       throw UsageError("--vectors \(error)", command: name, showsUsage: false)
     }
@@ -64,45 +71,37 @@ enum PackCommand: Subcommand {
       throw UsageError(selection.nothingSelectedMessage(roots: roots), command: name, showsUsage: false)
     }
     do {
-      try ReportFileWriter.writeAtomically(bytes: built.pack.bytes, to: out)
+      try ReportFileWriter.writeAtomically(bytes: built.pack.bytes, to: options.out)
     } catch {
       console.printError("conformance pack: \(ConsoleText.escape(error.description))")
       return ConformanceCommand.ExitStatus.usageOrLoadError
     }
     let files = built.pack.files.count
     console.print(
-      "pack: \(built.pack.testCount) \(built.pack.testCount == 1 ? "test" : "tests") from \(files) \(files == 1 ? "file" : "files"), digest \(built.pack.digest): \(ConsoleText.escape(out))"
+      "pack: \(built.pack.testCount) \(built.pack.testCount == 1 ? "test" : "tests") from \(files) \(files == 1 ? "file" : "files"), digest \(built.pack.digest): \(ConsoleText.escape(options.out))"
     )
     return built.problems.isEmpty
       ? ConformanceCommand.ExitStatus.success : ConformanceCommand.ExitStatus.usageOrLoadError
   }
 
-  /// The loader (`--max-file-size`) and the selection (own suites known to `--suite`,
-  /// `--shard auto` resolved) that `pack` and `judge --vectors` share with `run`.
-  static func corpusSelection(_ arguments: ParsedArguments, roots: [String], console: Console, command: String)
-    throws -> (VectorLoader, Selection)
-  {
-    var loader = VectorLoader()
-    if let text = arguments.value("max-file-size") {
-      guard let limit = RunCommand.byteCount(text) else {
-        throw UsageError(
-          "--max-file-size needs a whole number of bytes (K, M, G suffixes), got '\(text)'", command: command)
-      }
-      loader.maxFileSize = limit
-    }
+  /// The selection, once the roots are surveyed for their own suites (known to `--suite`);
+  /// with `--shard auto`, prints where the shard came from.
+  static func selection(_ options: SelectionOptions, corpus: CorpusOptions, console: Console) throws -> Selection {
+    let loader = corpus.loader
     var listings: [CorpusListing] = []
     do {
-      for root in roots { listings.append(try loader.survey(root: root)) }
+      for root in corpus.roots { listings.append(try loader.survey(root: root)) }
     } catch {
-      throw UsageError("--vectors \(error)", command: command, showsUsage: false)
+      throw UsageError("--vectors \(error)", command: name, showsUsage: false)
     }
     let declared = DeclaredSuites.load(listings, loader: loader)
-    var selection = try RunCommand.selection(from: arguments, command: command, ownSuites: declared.names)
-    if arguments.value("shard") == "auto" {
-      let resolution = try ShardEngine.resolve(console.environment)
-      selection.shard = resolution.shard
-      console.print(resolution.note)
-    }
-    return (loader, selection)
+    let selection = try options.selection(ownSuites: declared.names, command: name)
+    if let resolution = options.autoResolution { console.print(resolution.note) }
+    return selection
   }
+}
+
+extension ArgumentSpec.Option {
+  static let out = ArgumentSpec.Option(
+    name: "out", valueName: "FILE", help: "Where to write the pack (required).", repeatable: false)
 }

@@ -37,10 +37,17 @@ enum ServeCommand: Subcommand {
     """
   }
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+  /// `serve` takes no option.
+  struct Options: Equatable {}
+
+  static func options(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Options {
     guard arguments.positionals.isEmpty else {
       throw UsageError("unexpected argument '\(arguments.positionals[0])'", command: name)
     }
+    return Options()
+  }
+
+  static func run(_ options: Options, console: Console) throws -> Int32 {
     let implementation = ReferenceImplementation()
     // Raw bytes, not `readLine()`, which repairs invalid UTF-8 before the parser could refuse it.
     var lines = LineBuffer(limit: requestLimit)

@@ -50,7 +50,7 @@ struct ShardEngine: Sendable, Equatable {
   }
 
   /// What `--shard auto` resolves to: a shard, or the whole corpus when no engine is set.
-  struct Resolution: Sendable {
+  struct Resolution: Sendable, Equatable {
     var shard: Shard?
     /// The line the run prints first, saying where the shard came from.
     var note: String

@@ -48,18 +48,35 @@ enum ShowCommand: Subcommand {
     """
   }
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+  /// What `show` was told.
+  struct Options: Equatable {
+    var suite: String
+    var id: String
+    var corpus: CorpusOptions
+    /// `--adapter COMMAND`, and its `--timeout`.
+    var adapter: String?
+    var settings: AdapterOptions
+  }
+
+  static func options(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Options {
     guard arguments.positionals.count == 2 else {
       throw UsageError("needs a suite and a test id, e.g. `conformance show leeep.fid length.21`", command: name)
     }
-    let suite = arguments.positionals[0]
-    let id = arguments.positionals[1]
-    var options = AdapterOptions(maxRestarts: 0)
-    if let timeout = try RunCommand.timeout(from: arguments, command: name) { options.timeout = timeout }
-    if arguments.value("timeout") != nil && arguments.value("adapter") == nil {
+    var settings = AdapterOptions(maxRestarts: 0)
+    if let timeout = try ImplementationOptions.timeout(arguments, command: name) { settings.timeout = timeout }
+    let adapter = arguments.value(ArgumentSpec.Option.adapter.name)
+    if arguments.value(ArgumentSpec.Option.timeout.name) != nil && adapter == nil {
       throw UsageError("--timeout is for --adapter", command: name)
     }
-    let roots = arguments.all("vectors").isEmpty ? ["Vectors"] : arguments.all("vectors")
+    return Options(
+      suite: arguments.positionals[0], id: arguments.positionals[1],
+      corpus: try CorpusOptions(arguments, command: name),
+      adapter: adapter, settings: settings)
+  }
+
+  static func run(_ options: Options, console: Console) throws -> Int32 {
+    let (suite, id) = (options.suite, options.id)
+    let roots = options.corpus.roots
     let loaded: [Result<VectorFile, LoadFailure>]
     let declared: DeclaredSuites
     do {
@@ -67,8 +84,7 @@ enum ShowCommand: Subcommand {
     } catch let error as VectorRootError {
       throw UsageError("--vectors \(error)", command: name)
     }
-    _ = try RunCommand.selection(
-      from: ParsedArguments(values: ["suite": [suite]]), command: name, ownSuites: declared.names)
+    try SelectionOptions.checkSuites([suite], ownSuites: declared.names, command: name)
     var ids: [String] = []
     for case .success(let file) in loaded where file.suite == suite {
       for test in file.tests {
@@ -77,8 +93,8 @@ enum ShowCommand: Subcommand {
           continue
         }
         return try show(
-          test, in: file, declaration: declared.declarations[suite], adapter: arguments.value("adapter"),
-          options: options, ownSuites: declared.names, console: console)
+          test, in: file, declaration: declared.declarations[suite], adapter: options.adapter,
+          options: options.settings, ownSuites: declared.names, console: console)
       }
     }
     for case .failure(let failure) in loaded { console.printError("LOAD ERROR \(failure)") }
@@ -128,7 +144,7 @@ enum ShowCommand: Subcommand {
       throw UsageError("--adapter: \(error)", command: name, showsUsage: false)
     }
     defer { _ = adapter.finish() }
-    let label = RunCommand.label(of: adapter)
+    let label = RunImplementations.label(of: adapter)
     guard adapter.supports(suite: file.suite) else {
       let claimed = adapter.suites.isEmpty ? "no suite" : adapter.suites.joined(separator: ", ")
       throw UsageError(

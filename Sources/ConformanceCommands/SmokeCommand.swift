@@ -47,16 +47,43 @@ enum SmokeCommand: Subcommand {
     var text: String
   }
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+  /// What `smoke` was told.
+  struct Options: Equatable {
+    /// `--adapter COMMAND`.
+    var adapter: String
+    var corpus: CorpusOptions
+    /// `--timeout`; an adapter that fails is started again, so every check is made.
+    var settings: AdapterOptions
+  }
+
+  static func options(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Options {
     guard arguments.positionals.isEmpty else {
       throw arguments.unexpectedArgument(command: name)
     }
-    guard let command = arguments.value("adapter") else {
+    guard let command = arguments.value(ArgumentSpec.Option.adapter.name) else {
       throw UsageError("--adapter COMMAND is required", command: name)
     }
-    var options = AdapterOptions(maxRestarts: 1_000)
-    if let timeout = try RunCommand.timeout(from: arguments, command: name) { options.timeout = timeout }
-    let roots = arguments.all("vectors").isEmpty ? ["Vectors"] : arguments.all("vectors")
+    var settings = AdapterOptions(maxRestarts: 1_000)
+    if let timeout = try ImplementationOptions.timeout(arguments, command: name) { settings.timeout = timeout }
+    return Options(adapter: command, corpus: try CorpusOptions(arguments, command: name), settings: settings)
+  }
+
+  /// The checks made so far, each printed as it is made.
+  final class Checks {
+    let console: Console
+    private(set) var all: [Check] = []
+
+    init(console: Console) { self.console = console }
+
+    func report(_ check: Check) {
+      all.append(check)
+      console.print((check.passed ? "  ok    " : "  FAIL  ") + check.text)
+    }
+  }
+
+  static func run(_ options: Options, console: Console) throws -> Int32 {
+    let command = options.adapter
+    let roots = options.corpus.roots
     let loaded: [Result<VectorFile, LoadFailure>]
     let declared: DeclaredSuites
     do {
@@ -67,32 +94,42 @@ enum SmokeCommand: Subcommand {
     let files = loaded.compactMap { try? $0.get() }
 
     console.print("conformance smoke: adapter `\(command)`")
-    var checks: [Check] = []
-    func report(_ check: Check) {
-      checks.append(check)
-      console.print((check.passed ? "  ok    " : "  FAIL  ") + check.text)
-    }
+    let checks = Checks(console: console)
     let adapter: ProcessImplementation
     do {
       adapter = try ProcessImplementation(
-        command: command, options: options, knownSuites: Contract.suites + declared.names)
+        command: command, options: options.settings, knownSuites: Contract.suites + declared.names)
     } catch {
-      report(Check(passed: false, text: "hello: \(error)"))
-      return finish(checks, console: console)
+      checks.report(Check(passed: false, text: "hello: \(error)"))
+      return finish(checks.all, console: console)
     }
     let suites = adapter.suites.isEmpty ? "no suite" : adapter.suites.joined(separator: ", ")
     let version = adapter.version.map { " \($0)" } ?? ""
-    report(
+    checks.report(
       Check(
         passed: !adapter.suites.isEmpty,
         text:
           "hello: \(quote(adapter.name))\(version) speaks \(ProcessImplementation.protocolName) and implements \(suites)"
           + (adapter.suites.isEmpty ? ": list the suites it implements in \"suites\"" : "")))
+    checkSuites(adapter, files: files, roots: roots, checks: checks)
+    checkUnusualInputs(adapter, checks: checks)
+    // Checked whatever the other checks found: a wrong answer says nothing about the exit.
+    let endProblems = adapter.finish(reportingLingering: true)
+    for problem in endProblems {
+      checks.report(Check(passed: false, text: "end: \(problem)"))
+    }
+    if endProblems.isEmpty {
+      checks.report(Check(passed: true, text: "end: exited when its input closed"))
+    }
+    return finish(checks.all, console: console)
+  }
 
+  /// One accepted and one rejected vector of each suite the adapter claims.
+  static func checkSuites(_ adapter: ProcessImplementation, files: [VectorFile], roots: [String], checks: Checks) {
     let runner = Runner(implementation: adapter)
     for suite in adapter.unknownSuites {
       // Not a failure: the adapter may implement a newer corpus.
-      report(
+      checks.report(
         Check(
           passed: true,
           text: "\(suite): a suite neither this harness nor the corpus has (a newer corpus's?): warning, not tried"))
@@ -106,7 +143,7 @@ enum SmokeCommand: Subcommand {
             file.tests.first { $0.expectation.isAccept == wanted }.map { (file, $0) }
           }).first
         else {
-          report(
+          checks.report(
             Check(passed: false, text: "\(suite): no \(kind) vector under \(roots.joined(separator: ", ")) to try"))
           continue
         }
@@ -114,54 +151,48 @@ enum SmokeCommand: Subcommand {
         let place = "\(suite) \(kind) vector \(test.id) (\(file.displayPath))"
         switch result.status {
         case .passed, .skipped:
-          report(Check(passed: true, text: "\(place): answered as expected"))
+          checks.report(Check(passed: true, text: "\(place): answered as expected"))
         case .failed(let failure):
-          report(
+          checks.report(
             Check(
               passed: false,
               text:
                 "\(place): wrong answer: expected \(render(failure.expected)), got \(render(failure.actual)) (\(failure.difference))"
             ))
         case .errored(let message):
-          report(Check(passed: false, text: "\(place): \(message)"))
+          checks.report(Check(passed: false, text: "\(place): \(message)"))
         }
       }
     }
+  }
 
-    if let suite = adapter.suites.first {
-      let unusual: [(String, JSONValue)] = [
-        ("a string with a NUL, a line separator, an emoji and a combining mark", "a\u{0}b\u{2028}c😀e\u{301}"),
-        ("an object where a string is usual", ["nested": [1, nil, true]]),
-      ]
-      for (what, input) in unusual {
-        let evaluation = adapter.evaluation(suite: suite, input: input, context: JSONObject())
-        switch evaluation.result {
-        case .success(let outcome):
-          report(Check(passed: true, text: "unusual input (\(what)): answered \(render(outcome.json))"))
-        case .failure(let error):
-          // `{"id": …, "error": "…"}` is a well-formed answer too: the adapter said why.
-          let prefix = "adapter could not evaluate the input: "
-          let answered = error.description.hasPrefix(prefix)
-          report(
-            Check(
-              passed: answered,
-              text: "unusual input (\(what)): "
-                + (answered
-                  ? "answered with an error (\(error.description.dropFirst(prefix.count)))"
-                  : "\(error.description)\n        (requests carry any JSON value, escaped on one line: parse them with a JSON library, and answer every request, with {\"id\": …, \"error\": \"…\"} when nothing else fits)")
-            ))
-        }
+  /// Two requests with unusual inputs, to the adapter's first suite: each must get a
+  /// well-formed answer.
+  static func checkUnusualInputs(_ adapter: ProcessImplementation, checks: Checks) {
+    guard let suite = adapter.suites.first else { return }
+    let unusual: [(String, JSONValue)] = [
+      ("a string with a NUL, a line separator, an emoji and a combining mark", "a\u{0}b\u{2028}c😀e\u{301}"),
+      ("an object where a string is usual", ["nested": [1, nil, true]]),
+    ]
+    for (what, input) in unusual {
+      let evaluation = adapter.evaluation(suite: suite, input: input, context: JSONObject())
+      switch evaluation.result {
+      case .success(let outcome):
+        checks.report(Check(passed: true, text: "unusual input (\(what)): answered \(render(outcome.json))"))
+      case .failure(let error):
+        // `{"id": …, "error": "…"}` is a well-formed answer too: the adapter said why.
+        let prefix = "adapter could not evaluate the input: "
+        let answered = error.description.hasPrefix(prefix)
+        checks.report(
+          Check(
+            passed: answered,
+            text: "unusual input (\(what)): "
+              + (answered
+                ? "answered with an error (\(error.description.dropFirst(prefix.count)))"
+                : "\(error.description)\n        (requests carry any JSON value, escaped on one line: parse them with a JSON library, and answer every request, with {\"id\": …, \"error\": \"…\"} when nothing else fits)")
+          ))
       }
     }
-    // Checked whatever the other checks found: a wrong answer says nothing about the exit.
-    let endProblems = adapter.finish(reportingLingering: true)
-    for problem in endProblems {
-      report(Check(passed: false, text: "end: \(problem)"))
-    }
-    if endProblems.isEmpty {
-      report(Check(passed: true, text: "end: exited when its input closed"))
-    }
-    return finish(checks, console: console)
   }
 
   private static func finish(_ checks: [Check], console: Console) -> Int32 {
