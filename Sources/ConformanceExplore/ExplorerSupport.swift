@@ -40,7 +40,9 @@ package enum ExploreMix {
 
   /// A value of a JSON type other than string, for "not a string" checks.
   package static func nonString(_ random: inout ExploreRandom) -> JSONValue {
-    random.pick([.null, true, false, 0, 1, .array([]), .object(JSONObject()), .number(JSONNumber(uncheckedLiteral: "-0"))])
+    random.pick([
+      .null, true, false, 0, 1, .array([]), .object(JSONObject()), .number(JSONNumber(uncheckedLiteral: "-0")),
+    ])
   }
 
   /// `object` with `key` set to `value`, or removed when `value` is nil.

@@ -8,7 +8,8 @@ package enum IDPattern: Sendable, CaseIterable {
   case numeric, opaque, uuid, fid
 
   private static let digits = Array("0123456789").map(String.init)
-  private static let alphanumerics = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789").map(String.init)
+  private static let alphanumerics = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789").map(
+    String.init)
   private static let hex = Array("0123456789abcdef").map(String.init)
 
   /// A valid value, often at the pattern's edges (shortest, longest, all nines, 19 digits that
@@ -19,7 +20,8 @@ package enum IDPattern: Sendable, CaseIterable {
       switch random.below(6) {
       case 0: return random.pick(["1", "9", "10"])
       case 1: return "9999999999999999999"
-      case 2: return random.pick(["9223372036854775807", "9223372036854775808", "18446744073709551615", "9007199254740993"])
+      case 2:
+        return random.pick(["9223372036854775807", "9223372036854775808", "18446744073709551615", "9007199254740993"])
       case 3: return "1" + String(repeating: "0", count: 18)
       default:
         var text = String(1 + random.below(9))
@@ -64,11 +66,13 @@ package enum IDPattern: Sendable, CaseIterable {
       return joined()
     case 6:
       let index = random.below(scalars.count)
-      scalars[index] = random.pick(["_", ".", ":", "/", "@", "+", "=", " ", "g", "G", "\u{E9}", "%"]).unicodeScalars.first!
+      scalars[index] = random.pick(["_", ".", ":", "/", "@", "+", "=", " ", "g", "G", "\u{E9}", "%"]).unicodeScalars
+        .first!
       return joined()
     case 7:
       switch self {
-      case .numeric: return random.pick(["0", "01", "00", "-1", "1.0", "1e3", "10000000000000000000", "99999999999999999999"])
+      case .numeric:
+        return random.pick(["0", "01", "00", "-1", "1.0", "1e3", "10000000000000000000", "99999999999999999999"])
       case .opaque:
         return random.pick([".a", "-a", ":a", "_a", "a/b", "a b", "a@b", ""]) + (random.chance(1, in: 3) ? value : "")
       case .uuid: return "{" + value + "}"

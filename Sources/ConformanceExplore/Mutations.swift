@@ -160,7 +160,8 @@ package struct Mutator: Sendable {
   }
 
   package func number(_ random: inout ExploreRandom) -> JSONValue {
-    NumberForms.number(NumberForms.literal(bounds: vocabulary.numbers, hugeExponents: vocabulary.hugeExponents, &random))
+    NumberForms.number(
+      NumberForms.literal(bounds: vocabulary.numbers, hugeExponents: vocabulary.hugeExponents, &random))
   }
 
   // MARK: Strings
@@ -253,7 +254,8 @@ package enum StringMutations {
       case 2:
         guard let index = scalars.indices.randomLetter(in: scalars, &random) else { return text.uppercased() }
         let scalar = scalars[index]
-        let changed = scalar.properties.isUppercase ? scalar.properties.lowercaseMapping : scalar.properties.uppercaseMapping
+        let changed =
+          scalar.properties.isUppercase ? scalar.properties.lowercaseMapping : scalar.properties.uppercaseMapping
         scalars.replaceSubrange(index...index, with: Array(changed.unicodeScalars))
         return joined()
       default:
@@ -289,7 +291,8 @@ package enum StringMutations {
         scalars.replaceSubrange(index...index, with: ["e", "\u{301}"])
         return joined()
       }
-      scalars.insert(random.pick(UnicodeClasses.combiningMarks).unicodeScalars.first!, at: max(1, position()))
+      scalars.insert(
+        random.pick(UnicodeClasses.combiningMarks).unicodeScalars.first!, at: min(scalars.count, max(1, position())))
       return joined()
     case 12 where !scalars.isEmpty:
       // An ASCII digit or letter swapped for one of another script or the full-width form.

@@ -57,7 +57,8 @@ package enum NumberForms {
     case 5: return random.pick(zeros)
     case 6: return random.pick(spellings)
     case 7: return longDigits(&random)
-    case 8: return hugeExponents ? random.pick(["1e99999999", "-1e400", "1E400"]) : "-" + random.pick(["1", "0.5", "255"])
+    case 8:
+      return hugeExponents ? random.pick(["1e99999999", "-1e400", "1E400"]) : "-" + random.pick(["1", "0.5", "255"])
     default: return String(random.below(1000) - 10)
     }
   }

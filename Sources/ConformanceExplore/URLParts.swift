@@ -22,7 +22,8 @@ package struct URLParts: Sendable {
       rest = rest[..<hash]
     }
     if let question = rest.firstIndex(of: "?") {
-      query = rest[rest.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false).map(String.init)
+      query = rest[rest.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false).map(
+        String.init)
       rest = rest[..<question]
     }
     let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
@@ -53,7 +54,9 @@ package struct URLParts: Sendable {
 
   /// The path's segments (without the leading `/`).
   package var segments: [String] {
-    get { path.isEmpty ? [] : path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(String.init) }
+    get {
+      path.isEmpty ? [] : path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    }
     set { path = newValue.isEmpty ? "" : "/" + newValue.joined(separator: "/") }
   }
 
@@ -63,11 +66,15 @@ package struct URLParts: Sendable {
   /// repeated with another value, emptied, given `?` or `#` inside a value, a fragment.
   package mutating func mutate(_ random: inout ExploreRandom) {
     switch random.below(20) {
-    case 0: scheme = random.pick([scheme.uppercased(), scheme.capitalizedFirst, "ftp", "http", "https", "javascript", ""])
+    case 0:
+      scheme = random.pick([scheme.uppercased(), scheme.capitalizedFirst, "ftp", "http", "https", "javascript", ""])
     case 1: host = random.pick([host.uppercased(), host.capitalizedFirst, host + ".", "xn--" + host, "www." + host])
     case 2:
       // A host one letter off in a way only non-ASCII tells apart (Cyrillic a, full-width dot).
-      host = random.pick([host.replacingOccurrences(first: "a", with: "\u{430}"), host.replacingOccurrences(first: ".", with: "\u{FF0E}"), host.replacingOccurrences(first: ".", with: "%2E")])
+      host = random.pick([
+        host.replacingOccurrences(first: "a", with: "\u{430}"), host.replacingOccurrences(first: ".", with: "\u{FF0E}"),
+        host.replacingOccurrences(first: ".", with: "%2E"),
+      ])
     case 3:
       port = random.pick(["", "0", "80", "443", "8443", "65535", "65536", "0443", "99999", "-1", " 443", "443 "])
     case 4: userinfo = random.pick(["user", "user:pass", "", ":"])
@@ -80,9 +87,17 @@ package struct URLParts: Sendable {
     case 7: path = random.pick(["/" + path, path.replacingOccurrences(first: "/", with: "//"), path + "//", ""])
     case 8:
       var parts = segments
-      guard !parts.isEmpty else { path = "/"; return }
+      guard !parts.isEmpty else {
+        path = "/"
+        return
+      }
       let index = random.below(parts.count)
-      parts[index] = random.pick([parts[index].uppercased(), parts[index].capitalizedFirst, percentEncoded(parts[index], lowercase: random.chance(1, in: 2)), parts[index] + "%", parts[index] + "%zz", parts[index] + "%c3", parts[index] + "%C3%A9", parts[index] + "+", parts[index] + "%20", parts[index] + " ", parts[index] + "\\", parts[index] + "\u{E9}", ""])
+      parts[index] = random.pick([
+        parts[index].uppercased(), parts[index].capitalizedFirst,
+        percentEncoded(parts[index], lowercase: random.chance(1, in: 2)), parts[index] + "%", parts[index] + "%zz",
+        parts[index] + "%c3", parts[index] + "%C3%A9", parts[index] + "+", parts[index] + "%20", parts[index] + " ",
+        parts[index] + "\\", parts[index] + "\u{E9}", "",
+      ])
       segments = parts
     case 9:
       var parts = segments
@@ -101,15 +116,23 @@ package struct URLParts: Sendable {
       // A key repeated: the first occurrence decides.
       var items = query ?? ["id=1"]
       let item = random.pick(items)
-      let key = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? item
+      let key =
+        item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? item
       let other = key + "=" + random.pick(["", "2", "x", "%2e%2e", "1%26id%3D2"])
       items.insert(other, at: random.chance(1, in: 2) ? 0 : items.count)
       query = items
     case 13:
-      guard var items = query, !items.isEmpty else { query = random.pick([[], [""], ["id"], ["id="], ["=1"]]); return }
+      guard var items = query, !items.isEmpty else {
+        query = random.pick([[], [""], ["id"], ["id="], ["=1"]])
+        return
+      }
       let index = random.below(items.count)
-      let key = items[index].split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-      items[index] = random.pick([key, key + "=", key.uppercased() + "=1", key + "=a?b", key + "=a#b", key + "=a=b", key + "=%2e%2e", key + "=+", key + "=a%20b", key + " =1"])
+      let key =
+        items[index].split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+      items[index] = random.pick([
+        key, key + "=", key.uppercased() + "=1", key + "=a?b", key + "=a#b", key + "=a=b", key + "=%2e%2e", key + "=+",
+        key + "=a%20b", key + " =1",
+      ])
       query = items
     case 14:
       query = (query ?? []) + [random.pick(["utm_source=x", "ref=", "a=1&b=2", "", "id", "x=%zz"])]
@@ -126,7 +149,10 @@ package struct URLParts: Sendable {
       var parts = segments
       guard !parts.isEmpty else { return }
       let index = random.below(parts.count)
-      parts[index] = random.pick(["\u{FF11}", "\u{661}", "0" + parts[index], parts[index] + "\n", parts[index] + "%0A", "%E3%81%82", "%F0%9F%98%80"])
+      parts[index] = random.pick([
+        "\u{FF11}", "\u{661}", "0" + parts[index], parts[index] + "\n", parts[index] + "%0A", "%E3%81%82",
+        "%F0%9F%98%80",
+      ])
       segments = parts
     default:
       if fragment == nil { fragment = "" } else { fragment = nil }

@@ -85,7 +85,8 @@ struct AdaptyOnboardingEventExplorer: SuiteExplorer {
       let keyName = object.contains(field) ? field : (spellings.first { $0.snake == field }?.camel ?? field)
       let total = (object["total_screens"] ?? object["screensTotal"])?.numberValue?.intValue ?? 1
       let literal = random.pick([
-        "0", "-0", "-1", "1", "1.0", "1e0", "10e-1", "1.5", "0.5", "\(total)", "\(total - 1)", "\(total).0", "\(total)e0",
+        "0", "-0", "-1", "1", "1.0", "1e0", "10e-1", "1.5", "0.5", "\(total)", "\(total - 1)", "\(total).0",
+        "\(total)e0",
         "9223372036854775808", "9007199254740993", "1e400", "-0.0", "2.0000000000000000001",
       ])
       object[keyName] = random.chance(1, in: 8) ? random.pick(["1", true, .null]) : NumberForms.number(literal)
@@ -107,14 +108,17 @@ struct AdaptyOnboardingEventExplorer: SuiteExplorer {
       // A field spelled the other way (only one spelling present).
       guard var object = meta, let member = object.members.randomMember(&random) else { break }
       object[member.key] = nil
-      let renamed = spellings.first { $0.snake == member.key }?.camel ?? spellings.first { $0.camel == member.key }?.snake ?? member.key
+      let renamed =
+        spellings.first { $0.snake == member.key }?.camel ?? spellings.first { $0.camel == member.key }?.snake
+        ?? member.key
       object[renamed] = member.value
       meta = object
     case 4:
       event["name"] = .string(random.pick(names))
     case 5:
       event["params"] = random.pick([
-        .null, ["element_id": ""], ["reply": 1], ["elementId": "e"], .array([]), "x", ["element_id": "e", "reply": "r"],
+        .null, ["element_id": ""], ["reply": 1], ["elementId": "e"], .array([]), "x",
+        ["element_id": "e", "reply": "r"],
       ])
     case 6:
       guard var object = meta, let member = object.members.randomMember(&random) else { break }

@@ -24,7 +24,8 @@ struct AdaptyPresentationExplorer: SuiteExplorer {
       switch random.below(8) {
       case 0:
         if !items.isEmpty, let name = items.last?.stringValue {
-          items[items.count - 1] = .string(random.pick([name.uppercased(), snakeCamelSwapped(name), name + " ", "present", ""]))
+          items[items.count - 1] = .string(
+            random.pick([name.uppercased(), snakeCamelSwapped(name), name + " ", "present", ""]))
         }
       case 1: items = Self.mutator.mutate(.array(items), &random).arrayValue ?? items
       default: items = TraceMutations.mutate(items, insert: { .string($0.pick(Self.steps)) }, &random)

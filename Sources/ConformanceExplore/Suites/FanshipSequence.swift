@@ -20,7 +20,8 @@ struct FanshipSequenceExplorer: SuiteExplorer {
   ]
   static let chains: [String: [String]] = [
     "terminated": [
-      "banner_shown", "banner_tapped", "did_finish_launching", "did_receive_notification_response", "receive_notification",
+      "banner_shown", "banner_tapped", "did_finish_launching", "did_receive_notification_response",
+      "receive_notification",
     ],
     "background": ["banner_shown", "banner_tapped", "did_receive_notification_response", "receive_notification"],
     "foreground": ["did_receive_remote_notification", "receive_notification"],
@@ -41,7 +42,8 @@ struct FanshipSequenceExplorer: SuiteExplorer {
         if !steps.isEmpty {
           let index = random.below(steps.count)
           if let name = steps[index].stringValue {
-            steps[index] = .string(random.pick([name.uppercased(), name.capitalizedFirst, name + " ", snakeCamelSwapped(name), name + "\n"]))
+            steps[index] = .string(
+              random.pick([name.uppercased(), name.capitalizedFirst, name + " ", snakeCamelSwapped(name), name + "\n"]))
           }
         }
       case 1: steps = Self.mutator.mutate(.array(steps), &random).arrayValue ?? steps
@@ -55,7 +57,9 @@ struct FanshipSequenceExplorer: SuiteExplorer {
   /// A seed's context when it names the scenario and all its settings validly, else one of the
   /// combinations the settings allow.
   static func context(_ seeds: [ExploreCase], _ random: inout ExploreRandom) -> JSONObject {
-    if random.chance(1, in: 2), let seed = ExploreMix.seed(seeds, &random, usable: contextIsUsable) { return seed.context }
+    if random.chance(1, in: 2), let seed = ExploreMix.seed(seeds, &random, usable: contextIsUsable) {
+      return seed.context
+    }
     if random.chance(1, in: 2) {
       return [
         "scenario": "first_launch", "uses_location": .bool(random.chance(1, in: 2)),
@@ -81,7 +85,9 @@ struct FanshipSequenceExplorer: SuiteExplorer {
     if context["scenario"]?.stringValue == "receive" {
       let chain = chains[context["app_state"]?.stringValue ?? ""] ?? []
       trace = Array(chain.prefix(random.below(chain.count + 1)))
-      if trace.count == chain.count, random.chance(1, in: 2) { trace.append(random.pick(["show_list", "show_detail"])) }
+      if trace.count == chain.count, random.chance(1, in: 2) {
+        trace.append(random.pick(["show_list", "show_detail"]))
+      }
       return trace
     }
     let usesLocation = context["uses_location"]?.boolValue ?? false

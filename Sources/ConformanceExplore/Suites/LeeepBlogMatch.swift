@@ -9,7 +9,8 @@ struct LeeepBlogMatchExplorer: SuiteExplorer {
   let suite = "leeep.blog-match"
   static let arguments = ["data", "website_id", "slug", "ugc_id", "is_public"]
   static let mutator = Mutator(
-    Vocabulary(keys: arguments, strings: ["1024", "88", "spring-coat", "blog", "true"], limits: [TextLimit(255, .scalars)]))
+    Vocabulary(
+      keys: arguments, strings: ["1024", "88", "spring-coat", "blog", "true"], limits: [TextLimit(255, .scalars)]))
 
   func makeCase(seeds: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
     let context = LeeepPushPayloadExplorer.context(seeds, &random)
@@ -22,9 +23,15 @@ struct LeeepBlogMatchExplorer: SuiteExplorer {
       "slug": object["blog_slug"] ?? .string(LeeepPushPayloadExplorer.slug(&random)),
       "ugc_id": object["ugc_id"] ?? "1", "is_public": .bool(random.chance(4, in: 5)),
     ]
-    if random.chance(1, in: 5), let seed = ExploreMix.seed(seeds, &random, usable: LeeepPushPayloadExplorer.scopeIsUsable) {
+    if random.chance(1, in: 5),
+      let seed = ExploreMix.seed(seeds, &random, usable: LeeepPushPayloadExplorer.scopeIsUsable)
+    {
       input = seed.input
-      return ExploreCase(suite: suite, input: ExploreMix.mutated(input, count: ExploreMix.mutationCount(&random), mutator: Self.mutator, &random) { value, random in Self.mutation(value, &random) }, context: seed.context)
+      return ExploreCase(
+        suite: suite,
+        input: ExploreMix.mutated(input, count: ExploreMix.mutationCount(&random), mutator: Self.mutator, &random) {
+          value, random in Self.mutation(value, &random)
+        }, context: seed.context)
     }
     input = ExploreMix.mutated(input, count: ExploreMix.mutationCount(&random), mutator: Self.mutator, &random) {
       value, random in Self.mutation(value, &random)
@@ -41,12 +48,17 @@ struct LeeepBlogMatchExplorer: SuiteExplorer {
     case 1: object["is_public"] = random.pick([false, "true", 1, .null, true])
     case 2:
       if let slug = object["slug"]?.stringValue {
-        object["slug"] = .string(random.pick([slug.uppercased(), slug + " ", " " + slug, slug + "\n", nfdOrNFC(slug), String(slug.dropLast()), slug + "\u{301}"]))
+        object["slug"] = .string(
+          random.pick([
+            slug.uppercased(), slug + " ", " " + slug, slug + "\n", nfdOrNFC(slug), String(slug.dropLast()),
+            slug + "\u{301}",
+          ]))
       }
     case 3:
       let key = random.pick(["website_id", "ugc_id"])
       if let id = object[key]?.stringValue {
-        object[key] = .string(random.pick([LeeepPushPayloadExplorer.neighbour(of: id), "0" + id, id + " ", "\u{FF11}" + id.dropFirst()]))
+        object[key] = .string(
+          random.pick([LeeepPushPayloadExplorer.neighbour(of: id), "0" + id, id + " ", "\u{FF11}" + id.dropFirst()]))
       }
     case 4:
       if let data = object["data"] { object["data"] = LeeepPushPayloadExplorer.mutation(data, &random) }

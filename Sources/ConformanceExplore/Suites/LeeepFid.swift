@@ -19,7 +19,8 @@ struct LeeepFidExplorer: SuiteExplorer {
     case 6: input = ExploreMix.nonString(&random)
     default:
       let base = ExploreMix.seed(seeds, &random)?.input ?? .string(IDPattern.fid.valid(&random))
-      input = ExploreMix.mutated(base, count: max(1, ExploreMix.mutationCount(&random)), mutator: Self.mutator, &random) {
+      input = ExploreMix.mutated(base, count: max(1, ExploreMix.mutationCount(&random)), mutator: Self.mutator, &random)
+      {
         value, random in
         guard case .string(let text) = value else { return .string(IDPattern.fid.valid(&random)) }
         return .string(StringMutations.mutate(text, limits: [TextLimit(22, .asciiCharacters)], strings: [], &random))

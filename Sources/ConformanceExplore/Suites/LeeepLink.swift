@@ -26,7 +26,8 @@ struct LeeepLinkExplorer: SuiteExplorer {
     "10.0.0", "0.8.10",
   ]
   static let mutator = Mutator(
-    Vocabulary(keys: ["url"], strings: ["https://shop.example/", "http://", "https://"], limits: [TextLimit(255, .scalars)]))
+    Vocabulary(
+      keys: ["url"], strings: ["https://shop.example/", "http://", "https://"], limits: [TextLimit(255, .scalars)]))
 
   func makeCase(seeds: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
     var context: JSONObject =
@@ -80,12 +81,22 @@ struct LeeepLinkExplorer: SuiteExplorer {
       switch random.below(4) {
       case 0:
         let count = TextLengths.lengths(around: 255, random: &random)
-        return percentEncoded(TextLengths.string(count: count, unit: random.pick([.scalars, .utf16Units, .utf8Bytes, .graphemes]), random: &random), lowercase: lowercase)
-      case 1: return percentEncoded(random.pick(["caf\u{E9}", "cafe\u{301}", "\u{6625}", " ", "a+b", "a/b", "\u{1F600}"]), lowercase: lowercase)
-      default: return random.pick(["spring-coat", "a", "A", "a.b", "a~b", "%E3%81%82", "%e3%81%82", "%2e%2e", "%2E", "a%20b", "a+b", "%25", "%zz", "%C3", "%C0%AF", "%ED%A0%80", "%F4%90%80%80"])
+        return percentEncoded(
+          TextLengths.string(
+            count: count, unit: random.pick([.scalars, .utf16Units, .utf8Bytes, .graphemes]), random: &random),
+          lowercase: lowercase)
+      case 1:
+        return percentEncoded(
+          random.pick(["caf\u{E9}", "cafe\u{301}", "\u{6625}", " ", "a+b", "a/b", "\u{1F600}"]), lowercase: lowercase)
+      default:
+        return random.pick([
+          "spring-coat", "a", "A", "a.b", "a~b", "%E3%81%82", "%e3%81%82", "%2e%2e", "%2E", "a%20b", "a+b", "%25",
+          "%zz", "%C3", "%C0%AF", "%ED%A0%80", "%F4%90%80%80",
+        ])
       }
     case "id":
-      return random.chance(1, in: 2) ? IDPattern.numeric.valid(&random) : percentEncoded(IDPattern.numeric.nearMiss(&random), lowercase: lowercase)
+      return random.chance(1, in: 2)
+        ? IDPattern.numeric.valid(&random) : percentEncoded(IDPattern.numeric.nearMiss(&random), lowercase: lowercase)
     default:
       return random.pick(["a", "x1", "%41", "%e3%81%82", "-", "%", "%2F", "a%2Fb", "AB", "123"])
     }
@@ -143,7 +154,9 @@ struct LeeepLinkExplorer: SuiteExplorer {
     guard text.hasPrefix("{"), text.hasSuffix("}"), text.count > 2 else { return nil }
     let name = text.dropFirst().dropLast()
     guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic),
-      name.unicodeScalars.allSatisfy({ $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil)) })
+      name.unicodeScalars.allSatisfy({
+        $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil))
+      })
     else { return nil }
     return String(name)
   }

@@ -13,7 +13,10 @@ struct LeeepPushClientExplorer: SuiteExplorer {
   static let stepNames = [
     "identify", "logout", "begin_update", "update", "set_consent", "network", "retry", "foreground", "restart",
   ]
-  static let mutator = Mutator(Vocabulary(keys: ["step", "user_id", "ticket", "destination", "consent", "online"], strings: stepNames + ["opted_in", "opted_out", "t1"]))
+  static let mutator = Mutator(
+    Vocabulary(
+      keys: ["step", "user_id", "ticket", "destination", "consent", "online"],
+      strings: stepNames + ["opted_in", "opted_out", "t1"]))
 
   func makeCase(seeds: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
     var context = JSONObject()
@@ -22,10 +25,22 @@ struct LeeepPushClientExplorer: SuiteExplorer {
     case 1: context["online"] = true
     default: break
     }
-    let users = ["alice", "caf\u{E9}", "cafe\u{301}", "Alice", random.pick(["bob", " ", "\u{3000}", String(repeating: "a", count: 255), String(repeating: "a", count: 256), "a\n"])]
-    let tickets = ["t1", "t2", random.pick(["t3", String(repeating: "x", count: 64), String(repeating: "x", count: 65), "", "t 1", "T1", "t\u{E9}"])]
+    let users = [
+      "alice", "caf\u{E9}", "cafe\u{301}", "Alice",
+      random.pick([
+        "bob", " ", "\u{3000}", String(repeating: "a", count: 255), String(repeating: "a", count: 256), "a\n",
+      ]),
+    ]
+    let tickets = [
+      "t1", "t2",
+      random.pick([
+        "t3", String(repeating: "x", count: 64), String(repeating: "x", count: 65), "", "t 1", "T1", "t\u{E9}",
+      ]),
+    ]
     var steps: [JSONValue]
-    if random.chance(1, in: 5), let seed = ExploreMix.seed(seeds, &random, usable: Self.contextIsUsable), let items = seed.input.arrayValue {
+    if random.chance(1, in: 5), let seed = ExploreMix.seed(seeds, &random, usable: Self.contextIsUsable),
+      let items = seed.input.arrayValue
+    {
       steps = items
       context = seed.context
     } else {
@@ -38,7 +53,9 @@ struct LeeepPushClientExplorer: SuiteExplorer {
         steps = TraceMutations.mutate(steps, insert: { Self.step(users: users, tickets: tickets, &$0) }, &random)
       }
     }
-    return ExploreCase(suite: suite, input: .array(steps), context: context)
+    // Now and then not an array at all (`not_an_array`, checked before any step).
+    let input = random.chance(1, in: 40) ? Self.mutator.retype(.array(steps), &random) : .array(steps)
+    return ExploreCase(suite: suite, input: input, context: context)
   }
 
   static func contextIsUsable(_ context: JSONObject) -> Bool {
@@ -60,7 +77,8 @@ struct LeeepPushClientExplorer: SuiteExplorer {
       }
       return TraceMutations.step("update", [("destination", destination)])
     case 7, 8:
-      let consent = random.chance(9, in: 10) ? random.pick(["opted_in", "opted_out"]) : random.pick(["OPTED_IN", "opted-in", ""])
+      let consent =
+        random.chance(9, in: 10) ? random.pick(["opted_in", "opted_out"]) : random.pick(["OPTED_IN", "opted-in", ""])
       return TraceMutations.step("set_consent", [("consent", .string(consent))])
     case 9: return TraceMutations.step("network", [("online", .bool(random.chance(1, in: 2)))])
     case 10: return TraceMutations.step(random.pick(["retry", "foreground"]))

@@ -12,7 +12,9 @@ struct LeeepPushDestinationExplorer: SuiteExplorer {
   static let mutator = Mutator(
     Vocabulary(
       keys: keys + ["aps", "token", "Kind"],
-      strings: ["fcm_fid", "apns", "fcm_token", "FCM_FID"] + permissions + ["authorized", "ephemeral", "notdetermined"],
+      strings: ["fcm_fid", "apns", "fcm_token", "FCM_FID"] + permissions + [
+        "authorized", "ephemeral", "notdetermined",
+      ],
       limits: [TextLimit(22, .asciiCharacters)]))
 
   func makeCase(seeds: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
@@ -28,7 +30,8 @@ struct LeeepPushDestinationExplorer: SuiteExplorer {
   /// A valid destination (also `leeep.push.client`'s `update`).
   static func valid(_ random: inout ExploreRandom) -> JSONValue {
     [
-      "kind": "fcm_fid", "value": .string(IDPattern.fid.valid(&random)), "permission": .string(random.pick(permissions)),
+      "kind": "fcm_fid", "value": .string(IDPattern.fid.valid(&random)),
+      "permission": .string(random.pick(permissions)),
     ]
   }
 
@@ -37,7 +40,8 @@ struct LeeepPushDestinationExplorer: SuiteExplorer {
     switch random.below(7) {
     case 0:
       return ExploreMix.setting(
-        .string(random.pick(["FCM_FID", "Fcm_fid", "fcm_fid ", " fcm_fid", "fcm-fid", "fcm", "apns", "fcm_fid\n", ""])),
+        .string(
+          random.pick(["FCM_FID", "Fcm_fid", "fcm_fid ", " fcm_fid", "fcm-fid", "fcm", "apns", "fcm_fid\n", ""])),
         "kind", in: value)
     case 1: return ExploreMix.setting(.string(IDPattern.fid.nearMiss(&random)), "value", in: value)
     case 2:

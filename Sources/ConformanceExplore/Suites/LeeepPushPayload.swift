@@ -25,7 +25,9 @@ struct LeeepPushPayloadExplorer: SuiteExplorer {
     if random.chance(3, in: 5) {
       base = Self.valid(scope: context["expected_scope"]?.objectValue ?? JSONObject(), &random)
     } else {
-      base = ExploreMix.seed(seeds, &random)?.input ?? Self.valid(scope: context["expected_scope"]?.objectValue ?? JSONObject(), &random)
+      base =
+        ExploreMix.seed(seeds, &random)?.input
+        ?? Self.valid(scope: context["expected_scope"]?.objectValue ?? JSONObject(), &random)
     }
     let input = ExploreMix.mutated(base, count: ExploreMix.mutationCount(&random), mutator: Self.mutator, &random) {
       value, random in Self.mutation(value, &random)
@@ -43,7 +45,9 @@ struct LeeepPushPayloadExplorer: SuiteExplorer {
     if random.chance(2, in: 3), let seed = ExploreMix.seed(seeds, &random, usable: scopeIsUsable) {
       return seed.context
     }
-    let website = random.pick(["1024", "9007199254740993", "9999999999999999999", "1", IDPattern.numeric.valid(&random)])
+    let website = random.pick([
+      "1024", "9007199254740993", "9999999999999999999", "1", IDPattern.numeric.valid(&random),
+    ])
     let app = random.pick(["88", "9223372036854775808", "2", IDPattern.numeric.valid(&random)])
     return ["expected_scope": ["website_id": .string(website), "app_id": .string(app)]]
   }
@@ -52,7 +56,8 @@ struct LeeepPushPayloadExplorer: SuiteExplorer {
   static func valid(scope: JSONObject, _ random: inout ExploreRandom) -> JSONValue {
     var object: JSONObject = [
       "schema_version": "2", "website_id": scope["website_id"] ?? "1024", "app_id": scope["app_id"] ?? "88",
-      "notification_id": .string(IDPattern.opaque.valid(&random)), "delivery_id": .string(IDPattern.opaque.valid(&random)),
+      "notification_id": .string(IDPattern.opaque.valid(&random)),
+      "delivery_id": .string(IDPattern.opaque.valid(&random)),
       "target_type": "coordinate", "source_content_id": .string(IDPattern.numeric.valid(&random)),
       "ugc_id": .string(IDPattern.numeric.valid(&random)),
     ]
@@ -66,7 +71,11 @@ struct LeeepPushPayloadExplorer: SuiteExplorer {
   /// A blog slug: 1–255 scalars, anything allowed; often at the limit in some unit.
   static func slug(_ random: inout ExploreRandom) -> String {
     switch random.below(4) {
-    case 0: return random.pick(["spring-coat", "a", "\u{6625}\u{306E}\u{30B3}\u{30FC}\u{30C8}", "caf\u{E9}", "cafe\u{301}", "a b", " ", "\u{3000}", "a/b?c#d", "%E3%81%82", "\u{1F600}"])
+    case 0:
+      return random.pick([
+        "spring-coat", "a", "\u{6625}\u{306E}\u{30B3}\u{30FC}\u{30C8}", "caf\u{E9}", "cafe\u{301}", "a b", " ",
+        "\u{3000}", "a/b?c#d", "%E3%81%82", "\u{1F600}",
+      ])
     case 1: return TextLengths.string(count: random.pick([254, 255]), unit: .scalars, random: &random)
     default: return TextLengths.string(count: 1 + random.below(40), unit: .scalars, random: &random)
     }
@@ -82,26 +91,35 @@ struct LeeepPushPayloadExplorer: SuiteExplorer {
       object["target_type"] = random.pick(["Blog", "BLOG", "Coordinate", "blog ", "coordinate\n", "coord", "ugc", ""])
     case 2:
       let isBlog = object["target_type"]?.stringValue == "blog"
-      if isBlog { object["blog_slug"] = random.chance(1, in: 2) ? nil : .string(slug(&random)) }
-      else { object["blog_slug"] = .string(slug(&random)) }
+      if isBlog {
+        object["blog_slug"] = random.chance(1, in: 2) ? nil : .string(slug(&random))
+      } else {
+        object["blog_slug"] = .string(slug(&random))
+      }
     case 3:
       let key = random.pick(["website_id", "app_id", "source_content_id", "ugc_id"])
-      object[key] = .string(random.chance(1, in: 3) ? IDPattern.numeric.valid(&random) : IDPattern.numeric.nearMiss(&random))
+      object[key] = .string(
+        random.chance(1, in: 3) ? IDPattern.numeric.valid(&random) : IDPattern.numeric.nearMiss(&random))
     case 4:
       let key = random.pick(["notification_id", "delivery_id"])
-      object[key] = .string(random.chance(1, in: 3) ? IDPattern.opaque.valid(&random) : IDPattern.opaque.nearMiss(&random))
+      object[key] = .string(
+        random.chance(1, in: 3) ? IDPattern.opaque.valid(&random) : IDPattern.opaque.nearMiss(&random))
     case 5:
       object["target_type"] = "blog"
       let count = TextLengths.lengths(around: 255, random: &random)
-      object["blog_slug"] = .string(TextLengths.string(count: count, unit: random.pick([.scalars, .utf16Units, .utf8Bytes, .graphemes]), random: &random))
+      object["blog_slug"] = .string(
+        TextLengths.string(
+          count: count, unit: random.pick([.scalars, .utf16Units, .utf8Bytes, .graphemes]), random: &random))
     case 6:
       object["target_type"] = "blog"
-      object["blog_slug"] = .string(random.pick([" ", "\u{A0}", "\u{3000}", " slug ", "slug\n", "\u{FEFF}slug", "", "\u{0}", "\u{200B}"]))
+      object["blog_slug"] = .string(
+        random.pick([" ", "\u{A0}", "\u{3000}", " slug ", "slug\n", "\u{FEFF}slug", "", "\u{0}", "\u{200B}"]))
     case 7:
       // The scope's ID changed in a way only text comparison sees.
       let key = random.pick(["website_id", "app_id"])
       if let id = object[key]?.stringValue {
-        object[key] = .string(random.pick([neighbour(of: id), "0" + id, id + "\n", " " + id, id + "0", String(id.dropLast())]))
+        object[key] = .string(
+          random.pick([neighbour(of: id), "0" + id, id + "\n", " " + id, id + "0", String(id.dropLast())]))
       }
     case 8:
       // Several keys broken at once: the check order and "first such key" decide.

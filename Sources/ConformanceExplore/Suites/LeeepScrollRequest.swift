@@ -17,8 +17,12 @@ struct LeeepScrollRequestExplorer: SuiteExplorer {
   ]
   static let mutator = Mutator(
     Vocabulary(
-      keys: ["step", "handler", "tag_top", "viewport_height", "content_height", "tagId", "reason", "target", "contentOffsetTop", "hostOffsetTop"],
-      strings: ["reviewPagination", "reviewListTop", "create", "request", "layout"], numbers: ["0", "1", "100"], hugeExponents: false))
+      keys: [
+        "step", "handler", "tag_top", "viewport_height", "content_height", "tagId", "reason", "target",
+        "contentOffsetTop", "hostOffsetTop",
+      ],
+      strings: ["reviewPagination", "reviewListTop", "create", "request", "layout"], numbers: ["0", "1", "100"],
+      hugeExponents: false))
 
   func makeCase(seeds: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
     var steps: [JSONValue]
@@ -35,7 +39,9 @@ struct LeeepScrollRequestExplorer: SuiteExplorer {
         steps = TraceMutations.mutate(steps, insert: { Self.step(&$0) }, &random)
       }
     }
-    return ExploreCase(suite: suite, input: .array(steps), context: JSONObject())
+    // Now and then not an array at all (`not_an_array`, checked before any step).
+    let input = random.chance(1, in: 40) ? Self.mutator.retype(.array(steps), &random) : .array(steps)
+    return ExploreCase(suite: suite, input: input, context: JSONObject())
   }
 
   static func number(_ random: inout ExploreRandom) -> JSONValue {
@@ -44,10 +50,13 @@ struct LeeepScrollRequestExplorer: SuiteExplorer {
 
   static func step(_ random: inout ExploreRandom) -> JSONValue {
     switch random.below(10) {
-    case 0: return TraceMutations.step(random.chance(1, in: 8) ? "create" : "set_handler", [("handler", .bool(random.chance(1, in: 2)))])
+    case 0:
+      return TraceMutations.step(
+        random.chance(1, in: 8) ? "create" : "set_handler", [("handler", .bool(random.chance(1, in: 2)))])
     case 1, 2:
       return TraceMutations.step(
-        "layout", [("tag_top", number(&random)), ("viewport_height", number(&random)), ("content_height", number(&random))])
+        "layout",
+        [("tag_top", number(&random)), ("viewport_height", number(&random)), ("content_height", number(&random))])
     case 9:
       return random.pick([
         TraceMutations.step("layout", [("tag_top", "1"), ("viewport_height", 1), ("content_height", 1)]),
@@ -55,12 +64,19 @@ struct LeeepScrollRequestExplorer: SuiteExplorer {
         TraceMutations.step("set_handler", [("handler", .null)]),
       ])
     default:
-      let reason = random.chance(4, in: 5) ? "reviewPagination" : random.pick(["ReviewPagination", "reviewPagination ", "", "pagination", "reviewpagination"])
-      let target = random.chance(4, in: 5) ? "reviewListTop" : random.pick(["reviewlisttop", "reviewListTop\n", "", "top"])
+      let reason =
+        random.chance(4, in: 5)
+        ? "reviewPagination"
+        : random.pick(["ReviewPagination", "reviewPagination ", "", "pagination", "reviewpagination"])
+      let target =
+        random.chance(4, in: 5) ? "reviewListTop" : random.pick(["reviewlisttop", "reviewListTop\n", "", "top"])
       let tagID: JSONValue = random.chance(9, in: 10) ? .string(random.pick(["review", "t", "\u{3042}", " "])) : ""
       return TraceMutations.step(
         "request",
-        [("tagId", tagID), ("reason", .string(reason)), ("target", .string(target)), ("contentOffsetTop", number(&random)), ("hostOffsetTop", number(&random))])
+        [
+          ("tagId", tagID), ("reason", .string(reason)), ("target", .string(target)),
+          ("contentOffsetTop", number(&random)), ("hostOffsetTop", number(&random)),
+        ])
     }
   }
 }

@@ -15,7 +15,8 @@ struct LeeepTagViewExplorer: SuiteExplorer {
   ]
   static let params = ["tagId", "productId", "cartProductId", "brandCode", "postId", "staffId", "blogSlug"]
   static let mutator = Mutator(
-    Vocabulary(keys: ["tag", "params"] + params, strings: tags + ["t1", "", "spring-coat"], limits: [TextLimit(255, .scalars)]))
+    Vocabulary(
+      keys: ["tag", "params"] + params, strings: tags + ["t1", "", "spring-coat"], limits: [TextLimit(255, .scalars)]))
 
   func makeCase(seeds: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
     let base: JSONValue =
@@ -30,12 +31,14 @@ struct LeeepTagViewExplorer: SuiteExplorer {
     switch random.below(3) {
     case 0:
       return random.pick([
-        "spring-coat", "https://shop.example/blog/a", "/blog/a", "blog/a", "a%2Fb", "a%2fb", "a%zz", "a%2", "100%", "%E3%81%82",
+        "spring-coat", "https://shop.example/blog/a", "/blog/a", "blog/a", "a%2Fb", "a%2fb", "a%zz", "a%2", "100%",
+        "%E3%81%82",
         "a:/b", "a://", "\u{FF0F}a", " /a", "a b", "\u{3042}", "%%41", "%4g",
       ])
     case 1:
       let count = TextLengths.lengths(around: 255, random: &random)
-      return TextLengths.string(count: count, unit: random.pick([.scalars, .utf16Units, .utf8Bytes, .graphemes]), random: &random)
+      return TextLengths.string(
+        count: count, unit: random.pick([.scalars, .utf16Units, .utf8Bytes, .graphemes]), random: &random)
     default: return "post-" + String(random.below(100))
     }
   }
@@ -46,7 +49,8 @@ struct LeeepTagViewExplorer: SuiteExplorer {
     if tag.hasSuffix("post_detail") { params["postId"] = "p1" }
     if tag == "staff_detail" { params["staffId"] = "s1" }
     if tag == "blog_detail" { params["blogSlug"] = .string(slug(&random)) }
-    for key in ["productId", "cartProductId", "brandCode", "staffId", "postId", "blogSlug"] where random.chance(1, in: 6) {
+    for key in ["productId", "cartProductId", "brandCode", "staffId", "postId", "blogSlug"]
+    where random.chance(1, in: 6) {
       if !params.contains(key), !(key == "postId" && tag.hasPrefix("blog")) { params[key] = "x" }
     }
     return ["tag": .string(tag), "params": .object(params)]

@@ -13,13 +13,17 @@ struct LeeepTrackingExplorer: SuiteExplorer {
   static let productKeys = ["productId", "skuCode", "salesPrice", "quantity", "name"]
   static let mutator = Mutator(
     Vocabulary(
-      keys: ["call", "orderId", "products", "discountAmount", "productId", "tagId", "postId"] + productKeys + ["discount"],
+      keys: ["call", "orderId", "products", "discountAmount", "productId", "tagId", "postId"] + productKeys + [
+        "discount"
+      ],
       strings: calls + ["-", "", "p1", "o1"], numbers: ["0", "1", "100"], hugeExponents: false))
   static let prices = [
     "0", "-0", "0.1", "0.2", "0.3", "1", "100", "1980", "9007199254740993", "0.30000000000000004", "-1e-400", "1e-400",
     "12345678901234567890.5", "1" + String(repeating: "0", count: 200), "-1", "1e2", "0.000000000000000000001",
   ]
-  static let quantities = ["1", "1.0", "1e0", "10e-1", "2", "3", "0", "-0", "0.5", "1.5", "9007199254740993", "100000000000000000000"]
+  static let quantities = [
+    "1", "1.0", "1e0", "10e-1", "2", "3", "0", "-0", "0.5", "1.5", "9007199254740993", "100000000000000000000",
+  ]
 
   func makeCase(seeds: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
     let base: JSONValue =
@@ -32,7 +36,8 @@ struct LeeepTrackingExplorer: SuiteExplorer {
 
   static func product(_ random: inout ExploreRandom) -> JSONValue {
     [
-      "productId": .string(random.pick(["p1", "p2", "\u{3042}"])), "skuCode": .string(random.pick(["-", "SKU-1", "s"])),
+      "productId": .string(random.pick(["p1", "p2", "\u{3042}"])),
+      "skuCode": .string(random.pick(["-", "SKU-1", "s"])),
       "salesPrice": NumberForms.number(random.chance(1, in: 3) ? random.pick(prices) : String(random.below(5000))),
       "quantity": NumberForms.number(random.chance(1, in: 3) ? random.pick(quantities) : String(1 + random.below(5))),
       "name": .string(random.pick(["coat", "T", "\u{30B3}\u{30FC}\u{30C8}"])),
@@ -45,7 +50,10 @@ struct LeeepTrackingExplorer: SuiteExplorer {
       var order: JSONObject = ["call": "order", "orderId": .string(random.pick(["o1", "ORDER-1"]))]
       order["products"] = .array((0..<(1 + random.below(3))).map { _ in product(&random) })
       if random.chance(1, in: 2) {
-        order["discountAmount"] = NumberForms.number(random.pick(["0", "-0", "0.3", "0.1", "100", "1", "1e-400", "-1e-400", "9007199254740993", "0.30000000000000004"]))
+        order["discountAmount"] = NumberForms.number(
+          random.pick([
+            "0", "-0", "0.3", "0.1", "100", "1", "1e-400", "-1e-400", "9007199254740993", "0.30000000000000004",
+          ]))
       }
       return .object(order)
     case "view_page": return ["call": "view_page"]
@@ -73,7 +81,9 @@ struct LeeepTrackingExplorer: SuiteExplorer {
       guard case .object(var item) = products[index] else { break }
       switch random.below(6) {
       case 0: item["salesPrice"] = NumberForms.number(random.pick(prices))
-      case 1: item["quantity"] = random.chance(1, in: 6) ? random.pick(["1", true, .null]) : NumberForms.number(random.pick(quantities))
+      case 1:
+        item["quantity"] =
+          random.chance(1, in: 6) ? random.pick(["1", true, .null]) : NumberForms.number(random.pick(quantities))
       case 2: item["skuCode"] = random.pick(["", "-", " ", "\u{2010}", .null, 1])
       case 3: item[random.pick(["discount", "zz", "Name", "a"])] = random.pick([1, "x"])
       case 4: item[random.pick(productKeys)] = random.chance(1, in: 2) ? nil : random.pick(["", 1, .null, "-1"])
@@ -85,9 +95,14 @@ struct LeeepTrackingExplorer: SuiteExplorer {
     case 4:
       // A discount at, just under and just over the exact total.
       let total = orderTotal(call)
-      call["discountAmount"] = total.map { literal in
-        NumberForms.number(random.pick([literal, literal + "1", literal.hasPrefix("-") ? "0" : literal + "0000000000000000000001", "0.30000000000000004"]))
-      } ?? NumberForms.number(random.pick(prices))
+      call["discountAmount"] =
+        total.map { literal in
+          NumberForms.number(
+            random.pick([
+              literal, literal + "1", literal.hasPrefix("-") ? "0" : literal + "0000000000000000000001",
+              "0.30000000000000004",
+            ]))
+        } ?? NumberForms.number(random.pick(prices))
     case 5: call["discountAmount"] = random.pick(["0", .null, true, NumberForms.number(random.pick(prices))])
     case 6:
       let key = random.pick(["orderId", "productId", "tagId", "postId"])

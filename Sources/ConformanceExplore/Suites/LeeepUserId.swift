@@ -36,7 +36,8 @@ struct LeeepUserIdExplorer: SuiteExplorer {
       let space = random.pick(UnicodeClasses.whiteSpace)
       return .string(space + random.pick(UnicodeClasses.whiteSpaceLookalikes + ["a", "\u{301}", "\u{0}"]) + space)
     case 7: return ExploreMix.nonString(&random)
-    case 8: return .string(random.pick(["caf\u{E9}", "cafe\u{301}", "\u{212A}", "K", "\u{130}", "a\u{0}b", "a\n", " a "]))
+    case 8:
+      return .string(random.pick(["caf\u{E9}", "cafe\u{301}", "\u{212A}", "K", "\u{130}", "a\u{0}b", "a\n", " a "]))
     default:
       let base = ExploreMix.seed(seeds, &random)?.input ?? .string("member-1")
       return ExploreMix.mutated(base, count: max(1, ExploreMix.mutationCount(&random)), mutator: mutator, &random) {

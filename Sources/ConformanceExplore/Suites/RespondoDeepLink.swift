@@ -7,7 +7,8 @@ import ConformanceJSON
 struct RespondoDeepLinkExplorer: SuiteExplorer {
   let suite = "respondo.deep-link"
   static let prefix = "respondo://conversation/"
-  static let mutator = Mutator(Vocabulary(keys: ["conversation_id"], strings: [prefix], limits: [TextLimit(36, .asciiCharacters)]))
+  static let mutator = Mutator(
+    Vocabulary(keys: ["conversation_id"], strings: [prefix], limits: [TextLimit(36, .asciiCharacters)]))
 
   func makeCase(seeds: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
     let uuid = IDPattern.uuid.valid(&random)
@@ -23,14 +24,18 @@ struct RespondoDeepLinkExplorer: SuiteExplorer {
       input = .string(
         random.pick([
           "Respondo://conversation/", "RESPONDO://conversation/", "respondo://Conversation/", "respondo:/conversation/",
-          "respondo://conversation//", "respondo://conversations/", "respondo:///conversation/", " respondo://conversation/",
+          "respondo://conversation//", "respondo://conversations/", "respondo:///conversation/",
+          " respondo://conversation/",
           "https://respondo/conversation/", "respondo://conversation", "respondo://%63onversation/",
         ]) + uuid)
     case 7: input = ExploreMix.nonString(&random)
-    case 8: input = .string(Self.prefix + percentEncoded(uuid, lowercase: random.chance(1, in: 2), all: random.chance(1, in: 2)))
+    case 8:
+      input = .string(
+        Self.prefix + percentEncoded(uuid, lowercase: random.chance(1, in: 2), all: random.chance(1, in: 2)))
     default:
       let base = ExploreMix.seed(seeds, &random)?.input ?? .string(Self.prefix + uuid)
-      input = ExploreMix.mutated(base, count: max(1, ExploreMix.mutationCount(&random)), mutator: Self.mutator, &random) {
+      input = ExploreMix.mutated(base, count: max(1, ExploreMix.mutationCount(&random)), mutator: Self.mutator, &random)
+      {
         value, random in Self.mutator.mutate(value, &random)
       }
     }

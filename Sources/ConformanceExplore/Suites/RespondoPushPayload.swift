@@ -46,8 +46,13 @@ struct RespondoPushPayloadExplorer: SuiteExplorer {
         "deep_link": .string("respondo://conversation/" + conversation),
       ]
     }
-    var campaign: JSONObject = ["type": "campaign", "delivery_id": .string(ids == nil ? IDPattern.opaque.valid(&random) : "d-\(random.below(3))")]
-    if random.chance(1, in: 2) { campaign["deep_link"] = .string(random.pick(["https://shop.example/sale", "app://x", "respondo://conversation/x"])) }
+    var campaign: JSONObject = [
+      "type": "campaign", "delivery_id": .string(ids == nil ? IDPattern.opaque.valid(&random) : "d-\(random.below(3))"),
+    ]
+    if random.chance(1, in: 2) {
+      campaign["deep_link"] = .string(
+        random.pick(["https://shop.example/sale", "app://x", "respondo://conversation/x"]))
+    }
     if random.chance(1, in: 3) { campaign["title"] = "Sale" }
     return campaign
   }
@@ -64,7 +69,9 @@ struct RespondoPushPayloadExplorer: SuiteExplorer {
       value = .string(text)
     }
     var outer: JSONObject = ["respondo": value]
-    if random.chance(1, in: 3) { outer[platform == "ios" ? "aps" : "google.message_id"] = platform == "ios" ? ["alert": "hi"] : "0:1" }
+    if random.chance(1, in: 3) {
+      outer[platform == "ios" ? "aps" : "google.message_id"] = platform == "ios" ? ["alert": "hi"] : "0:1"
+    }
     return .object(outer)
   }
 
@@ -91,7 +98,8 @@ struct RespondoPushPayloadExplorer: SuiteExplorer {
     var object = object
     let conversation = object["conversation_id"]?.stringValue ?? IDPattern.uuid.valid(&random)
     switch random.below(10) {
-    case 0: object["type"] = random.pick(["Message", "MESSAGE", "campaign", "message ", "messages", "", 1, .null, "message"])
+    case 0:
+      object["type"] = random.pick(["Message", "MESSAGE", "campaign", "message ", "messages", "", 1, .null, "message"])
     case 1:
       let key = random.pick(["conversation_id", "message_id"])
       object[key] = .string(IDPattern.uuid.nearMiss(&random))
@@ -102,9 +110,15 @@ struct RespondoPushPayloadExplorer: SuiteExplorer {
           "Respondo://conversation/" + conversation, "respondo://conversation/" + conversation + "\n",
           "respondo://conversation/" + IDPattern.uuid.valid(&random), "", "respondo://conversation/",
         ]))
-    case 3: object[random.pick(["title", "data", "x", "Type", "aps", "conversationId"])] = random.pick(["t", 1, ["a": "b"], .null])
+    case 3:
+      object[random.pick(["title", "data", "x", "Type", "aps", "conversationId"])] = random.pick([
+        "t", 1, ["a": "b"], .null,
+      ])
     case 4: object[random.pick(messageKeys + ["delivery_id"])] = nil
-    case 5: object[random.pick(messageKeys + ["delivery_id"])] = random.pick([1, true, .null, ["a"], .object(JSONObject()), .number(JSONNumber(uncheckedLiteral: "1.0"))])
+    case 5:
+      object[random.pick(messageKeys + ["delivery_id"])] = random.pick([
+        1, true, .null, ["a"], .object(JSONObject()), .number(JSONNumber(uncheckedLiteral: "1.0")),
+      ])
     case 6: object["delivery_id"] = random.pick(["", " ", "d", .null])
     case 7: object["deep_link"] = random.pick(["", " ", "https://x"])
     case 8:

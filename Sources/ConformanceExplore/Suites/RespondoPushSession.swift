@@ -13,7 +13,10 @@ struct RespondoPushSessionExplorer: SuiteExplorer {
   static let mutator = Mutator(
     Vocabulary(
       keys: ["step", "payload", "conversation_id", "state", "token"],
-      strings: ["receive", "tap", "open_conversation", "close_conversation", "app_state", "set_token", "clear_token", "foreground", "background", "terminated"]))
+      strings: [
+        "receive", "tap", "open_conversation", "close_conversation", "app_state", "set_token", "clear_token",
+        "foreground", "background", "terminated",
+      ]))
 
   func makeCase(seeds: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
     let platform = random.pick(Self.platforms)
@@ -33,7 +36,9 @@ struct RespondoPushSessionExplorer: SuiteExplorer {
         steps = TraceMutations.mutate(steps, insert: { Self.step(platform: platform, ids: ids, &$0) }, &random)
       }
     }
-    return ExploreCase(suite: suite, input: .array(steps), context: ["platform": .string(platform)])
+    // Now and then not an array at all (`not_an_array`, checked before any step).
+    let input = random.chance(1, in: 40) ? Self.mutator.retype(.array(steps), &random) : .array(steps)
+    return ExploreCase(suite: suite, input: input, context: ["platform": .string(platform)])
   }
 
   static func contextIsUsable(_ context: JSONObject) -> Bool {
@@ -57,18 +62,23 @@ struct RespondoPushSessionExplorer: SuiteExplorer {
       return TraceMutations.step("open_conversation", [("conversation_id", .string(id))])
     case 4: return TraceMutations.step("close_conversation")
     case 5, 6:
-      let state = random.chance(9, in: 10) ? random.pick(["foreground", "background", "terminated"]) : random.pick(["Foreground", "inactive", ""])
+      let state =
+        random.chance(9, in: 10)
+        ? random.pick(["foreground", "background", "terminated"]) : random.pick(["Foreground", "inactive", ""])
       return TraceMutations.step("app_state", [("state", .string(state))])
     case 7, 8:
       let tokenPlatform = random.chance(4, in: 5) ? platform : random.pick(platforms)
-      let token: JSONValue = random.chance(1, in: 8) ? random.pick([.null, ""]) : RespondoPushTokenExplorer.token(for: tokenPlatform, &random)
+      let token: JSONValue =
+        random.chance(1, in: 8)
+        ? random.pick([.null, ""]) : RespondoPushTokenExplorer.token(for: tokenPlatform, &random)
       return TraceMutations.step("set_token", [("token", token)])
     case 9: return TraceMutations.step("clear_token")
     case 10:
       // A step whose shape is wrong: an extra key, a missing argument, an unknown name.
       return random.pick([
         TraceMutations.step("clear_token", [("token", "x")]), TraceMutations.step("tap"),
-        TraceMutations.step("Receive", [("payload", .null)]), TraceMutations.step("set_token", [("token", 1)]), "receive",
+        TraceMutations.step("Receive", [("payload", .null)]), TraceMutations.step("set_token", [("token", 1)]),
+        "receive",
       ])
     default:
       return TraceMutations.step("app_state", [("state", "foreground")])
