@@ -155,6 +155,13 @@ let package = Package(
       dependencies: ["ConformanceJSON", "ConformanceKit"],
       swiftSettings: sharedSwiftSettings
     ),
+    // Explore (docs/explore.md): cases built per suite from the corpus's inputs and the rules'
+    // tables, sent to an adapter and to the reference parsers; differences become vector files.
+    .target(
+      name: "ConformanceExplore",
+      dependencies: ["ConformanceJSON", "ConformanceKit", "ReferenceParsers"],
+      swiftSettings: sharedSwiftSettings
+    ),
     // Deterministic generators for the shipped corpus under Vectors/.
     .target(
       name: "VectorGeneration",
@@ -214,6 +221,11 @@ let package = Package(
         "ConformanceTestSupport",
         "ConformanceXCTest",
       ],
+      swiftSettings: sharedSwiftSettings
+    ),
+    .testTarget(
+      name: "ConformanceExploreTests",
+      dependencies: ["ConformanceExplore", "ConformanceJSON", "ConformanceKit", "ReferenceParsers"],
       swiftSettings: sharedSwiftSettings
     ),
     .testTarget(
