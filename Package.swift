@@ -99,12 +99,19 @@ let package = Package(
       dependencies: ["CLibXML2", "CSystemShims", "ConformanceJSON", "ConformanceKit", "ConformanceProcess"],
       swiftSettings: sharedSwiftSettings
     ),
+    // Explore: cases made from the corpus and the suites' rules, sent to an implementation and
+    // to the reference parsers; differences shrunk and written back as vector files (docs/explore.md).
+    .target(
+      name: "ConformanceExplore",
+      dependencies: ["ConformanceJSON", "ConformanceKit", "ReferenceParsers", "ConformanceReports"],
+      swiftSettings: sharedSwiftSettings
+    ),
     // The subcommands, one per file; the executable only calls into this.
     .target(
       name: "ConformanceCommands",
       dependencies: [
         "CSystemShims", "ConformanceLowLevel", "ConformanceJSON", "ConformanceKit", "ConformanceProcess", "ReferenceParsers",
-        "ConformanceReports",
+        "ConformanceReports", "ConformanceExplore",
       ],
       swiftSettings: sharedSwiftSettings
     ),
@@ -213,6 +220,14 @@ let package = Package(
         "ConformanceAdapter", "ConformanceCommands", "ConformanceJSON", "ConformanceKit", "ConformanceTesting",
         "ConformanceTestSupport",
         "ConformanceXCTest",
+      ],
+      swiftSettings: sharedSwiftSettings
+    ),
+    .testTarget(
+      name: "ConformanceExploreTests",
+      dependencies: [
+        "ConformanceExplore", "ConformanceJSON", "ConformanceKit", "ReferenceParsers", "ConformanceCommands",
+        "ConformanceTestSupport",
       ],
       swiftSettings: sharedSwiftSettings
     ),
