@@ -5,6 +5,7 @@ import ConformanceProcess
 import ConformanceReports
 import Dispatch
 import ReferenceParsers
+import Synchronization
 
 /// `conformance explore`: looks for the cases no vector names on which an implementation and the
 /// reference parsers differ, shrinks each, and writes them back as vector files (docs/explore.md).
@@ -288,11 +289,10 @@ enum ExploreCommand: Subcommand {
   }
 
   /// The finished report, handed from the worker to the waiting thread.
-  final class ReportBox: @unchecked Sendable {
-    // Written once before the semaphore is signalled, read after the wait: ordered by it.
-    private var report: ExploreReport?
-    func set(_ report: ExploreReport) { self.report = report }
-    func get() -> ExploreReport? { report }
+  final class ReportBox: Sendable {
+    private let report = Mutex<ExploreReport?>(nil)
+    func set(_ report: ExploreReport) { self.report.withLock { $0 = report } }
+    func get() -> ExploreReport? { report.withLock { $0 } }
   }
 
   /// Each finding shown as `run` shows a failure, then one closing line.

@@ -257,6 +257,13 @@ package struct ExploreEngine: Sendable {
             pending.problems += 1
             tally.unusableContexts.add(.init(index: index, exploreCase: c, message: message))
           case .notAnswered(let error, _):
+            // A request abandoned for an interruption is no problem of the adapter's.
+            if interruption?.signal != nil {
+              tally.cases -= 1
+              tally.perSuite[c.suite, default: 1] -= 1
+              pending.cases -= 1
+              break
+            }
             pending.problems += 1
             if error.description.hasPrefix(TestResult.notRunPrefix) {
               // The implementation was given up: every later case would be this error.

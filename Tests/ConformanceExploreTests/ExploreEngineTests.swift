@@ -104,6 +104,15 @@ struct StringsExplorer: SuiteExplorer {
     #expect(first.findings.map(\.minimal) == second.findings.map(\.minimal))
   }
 
+  @Test func anInterruptionStopsTheSearchAndKeepsWhatWasFound() {
+    let interruption = Interruption()
+    interruption.interrupt(signal: 15)
+    let report = engine(cases: 1_000).run(interruption: interruption)
+    #expect(report.interruptedBy == 15)
+    #expect(report.casesRun == 0)
+    #expect(report.findings.isEmpty)
+  }
+
   @Test func casesWithAContextTheReferenceCannotUseAreCountedApart() {
     struct Careless: SuiteExplorer {
       let suite = "test.strings"
@@ -231,6 +240,26 @@ struct StringsExplorer: SuiteExplorer {
       #expect(result.status == 2)
       #expect(result.error.hasPrefix(message + "\n"), "\(result.error)")
     }
+  }
+
+  @Test func theReferenceExploredInProcessDiffersFromItselfNowhere() throws {
+    let loader = VectorLoader()
+    var seeds: [String: [ExploreCase]] = [:]
+    for location in try loader.discover(root: vectors) {
+      let file = try loader.load(location).get()
+      for test in file.tests {
+        seeds[file.suite, default: []].append(ExploreCase(suite: file.suite, input: test.input, context: test.context))
+      }
+    }
+    let report = ExploreEngine(
+      explorers: SuiteExplorers.all, seeds: seeds, target: ReferenceImplementation(),
+      settings: ExploreSettings(seed: 11, budget: .cases(34_000), jobs: 2)
+    ).run()
+    #expect(report.casesRun == 34_000)
+    #expect(report.casesPerSuite.count == SuiteExplorers.all.count)
+    #expect(report.findings.isEmpty)
+    #expect(report.adapterErrors.count == 0)
+    #expect(report.unusableContexts.count == 0, "\(report.unusableContexts.examples.map(\.message))")
   }
 
   @Test func anUnwritableOutFolderExitsTwoBeforeExploring() throws {
