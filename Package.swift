@@ -99,12 +99,19 @@ let package = Package(
       dependencies: ["CLibXML2", "CSystemShims", "ConformanceJSON", "ConformanceKit", "ConformanceProcess"],
       swiftSettings: sharedSwiftSettings
     ),
+    // Explore: cases made from the corpus and the suites' rules, sent to an implementation and
+    // to the reference parsers; differences shrunk and written back as vector files (docs/explore.md).
+    .target(
+      name: "ConformanceExplore",
+      dependencies: ["ConformanceJSON", "ConformanceKit", "ReferenceParsers", "ConformanceReports"],
+      swiftSettings: sharedSwiftSettings
+    ),
     // The subcommands, one per file; the executable only calls into this.
     .target(
       name: "ConformanceCommands",
       dependencies: [
         "CSystemShims", "ConformanceLowLevel", "ConformanceJSON", "ConformanceKit", "ConformanceProcess", "ReferenceParsers",
-        "ConformanceReports",
+        "ConformanceReports", "ConformanceExplore",
       ],
       swiftSettings: sharedSwiftSettings
     ),
@@ -225,7 +232,10 @@ let package = Package(
     ),
     .testTarget(
       name: "ConformanceExploreTests",
-      dependencies: ["ConformanceExplore", "ConformanceJSON", "ConformanceKit", "ReferenceParsers"],
+      dependencies: [
+        "ConformanceExplore", "ConformanceJSON", "ConformanceKit", "ReferenceParsers", "ConformanceCommands",
+        "ConformanceTestSupport",
+      ],
       swiftSettings: sharedSwiftSettings
     ),
     .testTarget(

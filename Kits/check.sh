@@ -5,6 +5,8 @@
 #   - its example through `conformance run --adapter …` on the shipped vectors of the example's
 #     suites (leeep.fid, leeep.user-id): exit 0, every test run (none skipped), none failed;
 #   - the example with its planted bug: exit 1, and exactly the expected vectors fail;
+#   - for the Python kit, the planted bug with the vector that catches it removed: `conformance
+#     explore` finds it in 20 s, and its minimal case fails the example and passes the reference;
 #   - for the Python kit, the own-suite example (docs/own-suites.md): its vectors lint, run green
 #     against its adapter (none skipped), and exit 2 without one;
 #   - for the in-process Swift kit, `swift test` of Examples/SwiftPort (Swift Testing and XCTest),
@@ -438,6 +440,51 @@ swift_adapter_and_answers() {
   judge_agrees "character-count" "$answers" "$expected" "$runner" "$work/swift-adapter-bug.xml"
 }
 
+# explores KIT COMMAND SUITE VECTOR-ID: with the vector that catches the planted bug removed from a
+# copy of the corpus, run no longer catches it; `conformance explore` (20 s) finds it, its files
+# lint clean, and its minimal case as a vectors root fails the buggy example and passes the
+# reference (docs/explore.md).
+explores() {
+  local kit=$1 command=$2 suite=$3 id=$4 without="$work/$1-without" out="$work/$1-explore"
+  local log="$work/$1-explore.log" status
+  cp -r Vectors "$without" && rm -f "$without/manifest.json"
+  python3 - "$without" "$suite" "$id" <<'PY'
+import json, pathlib, sys
+root, suite, test_id = pathlib.Path(sys.argv[1]), sys.argv[2], sys.argv[3]
+for path in root.rglob("*.json"):
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if isinstance(data, dict) and data.get("suite") == suite and any(t.get("id") == test_id for t in data["tests"]):
+        data["tests"] = [t for t in data["tests"] if t.get("id") != test_id]
+        path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+PY
+  "$conformance" run --vectors "$without" --suite "$suite" --adapter "$command" --junit "$work/$1-without.xml" >"$log" 2>&1
+  status=$?
+  if ((status != 0)); then
+    fail "$kit explore: without $suite $id the run should pass the buggy example (exit $status)"
+    show_log "$log"
+    return 1
+  fi
+  "$conformance" explore --adapter "$command" --suite "$suite" --vectors "$without" --time 20 --seed 1 --out "$out" >>"$log" 2>&1
+  status=$?
+  if ((status == 1)) && [[ -n "$(ls "$out"/vectors/explored-*.json 2>/dev/null)" ]]; then
+    pass "$kit explore: found the planted bug without its vector (exit 1, $(grep -c '^FAIL' "$log") findings)"
+  else
+    fail "$kit explore: exit $status, expected 1 with a vector file in $out/vectors"
+    show_log "$log"
+    return 1
+  fi
+  quiet "$kit explore: its vector files lint clean" "$conformance" lint "$out/vectors"
+  "$conformance" run --vectors "$out/vectors" --adapter "$command" --junit "$work/$1-explored.xml" >>"$log" 2>&1
+  status=$?
+  if ((status == 1)); then
+    pass "$kit explore: the minimal cases fail the buggy example (exit 1)"
+  else
+    fail "$kit explore: the minimal cases against the buggy example: exit $status, expected 1"
+    show_log "$log"
+  fi
+  quiet "$kit explore: the minimal cases pass the reference" "$conformance" run --vectors "$out/vectors" --junit "$work/$1-explored-reference.xml"
+}
+
 need python3 "reading the JUnit reports" "apt-get install python3" || exit 1
 if [[ -z "${CONFORMANCE:-}" ]]; then
   # The harness the adapters run under: the main job's release build (a no-op when it is current).
@@ -454,6 +501,7 @@ for kit in "${kits[@]}"; do
         conforms python "exec python3 Kits/python/example_adapter.py"
         catches python "exec python3 Kits/python/example_adapter.py --bug trailing-newline" trailing-newline \
           "leeep.fid trailing-newline"
+        explores python "exec python3 Kits/python/example_adapter.py --bug trailing-newline" leeep.fid trailing-newline
         own_suite
         if ensure_pytest; then
           quiet "python kit pytest plugin tests (python3 -m pytest Kits/python/pytest_kit_tests)" \

@@ -39,7 +39,7 @@ public enum ConformanceCommand {
     [
       RunCommand.self, ListCommand.self, ShowCommand.self, LintCommand.self, MergeCommand.self, ServeCommand.self,
       SmokeCommand.self, ManifestCommand.self, DiffVectorsCommand.self, DiffCommand.self, PackCommand.self,
-      JudgeCommand.self,
+      JudgeCommand.self, ExploreCommand.self,
     ]
   }
 

@@ -3,12 +3,12 @@ import ConformanceKit
 /// Escaping for report text. Vector data is hostile by design (`<script>`, quotes, control and
 /// bidirectional-override characters), so every piece of it passes through here before it
 /// reaches a Markdown or HTML report.
-enum ReportText {
+package enum ReportText {
   /// `text` with every scalar a reader cannot see, or that reorders what they see, written as a
   /// visible `\uXXXX` escape (UTF-16 units, as in JSON): controls (including tab and newline,
   /// since report cells are one line), format characters such as U+202E and U+200B, line and
   /// paragraph separators, and noncharacters.
-  static func visible(_ text: String) -> String {
+  package static func visible(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: needsEscape) else { return text }
     var output = ""
     for scalar in text.unicodeScalars {
@@ -55,7 +55,7 @@ enum ReportText {
   /// Text for a Markdown paragraph or table cell (GitHub and GitLab flavours): visible, HTML
   /// specials as character references, and every character with a Markdown meaning
   /// backslash-escaped, so data can neither format the page nor break out of a table cell.
-  static func markdown(_ text: String) -> String {
+  package static func markdown(_ text: String) -> String {
     var output = ""
     for scalar in visible(text).unicodeScalars {
       switch scalar {
@@ -83,7 +83,7 @@ enum ReportText {
   /// `text` as a Markdown code span that nothing in it can end: visible (no control, format or
   /// bidirectional character), delimited by one backtick more than its longest run of them, and
   /// padded with a space where it starts or ends with a backtick (CommonMark strips one).
-  static func codeSpan(_ text: String) -> String {
+  package static func codeSpan(_ text: String) -> String {
     let shown = visible(text)
     guard !shown.isEmpty else { return "` `" }
     var longest = 0
@@ -98,7 +98,7 @@ enum ReportText {
   }
 
   /// A Markdown code fence longer than any run of backticks in `text`, so the text cannot end it.
-  static func fence(for text: String) -> String {
+  package static func fence(for text: String) -> String {
     var longest = 0
     var run = 0
     for byte in text.utf8 {

@@ -29,7 +29,7 @@ public enum Contract {
   /// Tags with a meaning the contract defines; other tags are allowed and shown as they are.
   public static let standardTags: [String] = [
     "valid", "invalid", "foreign-scope", "legacy-schema", "boundary", "unicode", "cross-sdk",
-    "integration-mistake", "security", "vendor-divergence",
+    "integration-mistake", "security", "vendor-divergence", "explored",
   ]
 
   /// `^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$`, checked on bytes (a trailing newline never matches).
