@@ -110,7 +110,8 @@ let package = Package(
     .target(
       name: "ConformanceCommands",
       dependencies: [
-        "CSystemShims", "ConformanceLowLevel", "ConformanceJSON", "ConformanceKit", "ConformanceProcess", "ReferenceParsers",
+        "CSystemShims", "ConformanceLowLevel", "ConformanceJSON", "ConformanceKit", "ConformanceProcess",
+        "ReferenceParsers",
         "ConformanceReports", "ConformanceExplore",
       ],
       swiftSettings: sharedSwiftSettings
@@ -160,13 +161,6 @@ let package = Package(
     .target(
       name: "ConformanceAdapter",
       dependencies: ["ConformanceJSON", "ConformanceKit"],
-      swiftSettings: sharedSwiftSettings
-    ),
-    // Explore (docs/explore.md): cases built per suite from the corpus's inputs and the rules'
-    // tables, sent to an adapter and to the reference parsers; differences become vector files.
-    .target(
-      name: "ConformanceExplore",
-      dependencies: ["ConformanceJSON", "ConformanceKit", "ReferenceParsers"],
       swiftSettings: sharedSwiftSettings
     ),
     // Deterministic generators for the shipped corpus under Vectors/.

@@ -124,20 +124,10 @@ enum ExploreCommand: Subcommand {
         }
         self.seed = seed
       }
-      if let text = arguments.value("jobs") {
-        guard let jobs = Int(text), jobs >= 1, jobs <= 256 else {
-          throw UsageError("--jobs needs a whole number from 1 to 256, got '\(text)'", command: name)
-        }
-        self.jobs = jobs
-      }
-      adapterOptions.jobs = jobs
-      if let timeout = try RunCommand.timeout(from: arguments, command: name) { adapterOptions.timeout = timeout }
-      if let text = arguments.value("max-restarts") {
-        guard let value = Int(text), value >= 0 else {
-          throw UsageError("--max-restarts needs a whole number, got '\(text)'", command: name)
-        }
-        adapterOptions.maxRestarts = value
-      }
+      // --timeout, --max-restarts and --jobs as `run` reads and checks them.
+      let implementation = try ImplementationOptions(arguments, command: name)
+      adapterOptions = implementation.settings
+      jobs = adapterOptions.jobs
       out = arguments.value("out")
       if !arguments.all("vectors").isEmpty { roots = arguments.all("vectors") }
       replay = arguments.value("replay")
@@ -151,8 +141,12 @@ enum ExploreCommand: Subcommand {
     }
   }
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-    try run(try Options(arguments), console: console, explorers: SuiteExplorers.all)
+  static func options(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Options {
+    try Options(arguments)
+  }
+
+  static func run(_ options: Options, console: Console) throws -> Int32 {
+    try run(options, console: console, explorers: SuiteExplorers.all)
   }
 
   /// Runs with checked options and the explorers to use (tests give their own).
@@ -392,7 +386,7 @@ enum ExploreReplayCommand {
       return ConformanceCommand.ExitStatus.usageOrLoadError
     }
     console.print(
-      "replayed \(replay.results.count) cases of \(text(folder)) against \(text(RunCommand.label(of: implementation))): \(replay.results.count - failed.count) as expected, \(failed.count) still differ"
+      "replayed \(replay.results.count) cases of \(text(folder)) against \(text(RunImplementations.label(of: implementation))): \(replay.results.count - failed.count) as expected, \(failed.count) still differ"
     )
     if !replay.loadFailures.isEmpty { return ConformanceCommand.ExitStatus.usageOrLoadError }
     return failed.isEmpty ? ConformanceCommand.ExitStatus.success : ConformanceCommand.ExitStatus.testsFailed
