@@ -1,12 +1,6 @@
 import ConformanceKit
 import ConformanceLowLevel
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A subcommand of `conformance`.
 protocol Subcommand {
   static var name: String { get }

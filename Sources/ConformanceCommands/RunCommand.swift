@@ -206,7 +206,6 @@ enum RunCommand: Subcommand {
   /// from the selection to the last report.
   static func execute(_ arguments: ParsedArguments, console: Console, judging request: JudgeRequest?) throws -> Int32 {
     let name = request == nil ? Self.name : JudgeCommand.name
-    Runner.startWorkerThreads()
     let roots =
       request?.roots ?? (arguments.all("vectors").isEmpty ? ["Vectors"] : arguments.all("vectors"))
     // Under `bazel test`, the JUnit report goes where Bazel collects it.
