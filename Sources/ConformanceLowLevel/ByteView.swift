@@ -3,13 +3,19 @@
 // (``ByteWord``). The reader keeps positions (plain `Int`s) and asks this type for bytes, so
 // the parser itself holds no pointer.
 
+// Public, not `package`, though no product exports this target: this toolchain inlines an
+// `@inlinable` declaration into another module only when it is public (an `@inlinable package`
+// one stays a call), and these are called once per byte or per string of every vector file
+// (a call each was 1.3x a 10,000-vector run). Nothing outside the package imports this target:
+// `import ConformanceTesting` does not bring it into scope (Scripts/public-api.sh).
+
 /// The bytes of a document, valid while the ``withBytes(of:_:)`` (or
 /// ``withUTF8(of:_:)``) call that made it runs; a slice made by ``slice(_:)`` likewise.
 ///
 /// An `UnsafeBufferPointer`: an `[UInt8]` checks its bounds and keeps its storage alive at each
 /// access, which the optimizer could not remove in the parser's loops (a third of reading a
 /// vector file). Every read here is at an offset the caller checked against ``count``.
-package struct ByteView: RandomAccessCollection {
+public struct ByteView: RandomAccessCollection {
   @usableFromInline let buffer: UnsafeBufferPointer<UInt8>
 
   @inlinable
@@ -19,7 +25,7 @@ package struct ByteView: RandomAccessCollection {
 
   /// Runs `body` on the bytes of `array` (its own storage, no copy).
   @inlinable
-  package static func withBytes<Result, Failure: Error>(
+  public static func withBytes<Result, Failure: Error>(
     of array: [UInt8], _ body: (ByteView) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     try array.withUnsafeBufferPointer { (buffer) throws(Failure) -> Result in try body(ByteView(buffer)) }
@@ -30,19 +36,19 @@ package struct ByteView: RandomAccessCollection {
   /// generically cost hundreds of instructions a string, and reaching the bytes through a copy
   /// first (`var copy = text; copy.withUTF8`) a retain and a release each time.
   @inlinable @inline(__always)
-  package static func withUTF8<Result>(of text: String, _ body: (ByteView) -> Result) -> Result {
+  public static func withUTF8<Result>(of text: String, _ body: (ByteView) -> Result) -> Result {
     if let result = text.utf8.withContiguousStorageIfAvailable({ body(ByteView($0)) }) { return result }
     var copy = text
     return copy.withUTF8 { body(ByteView($0)) }
   }
 
-  @inlinable package var count: Int { buffer.count }
-  @inlinable package var startIndex: Int { 0 }
-  @inlinable package var endIndex: Int { buffer.count }
+  @inlinable public var count: Int { buffer.count }
+  @inlinable public var startIndex: Int { 0 }
+  @inlinable public var endIndex: Int { buffer.count }
 
   /// The bytes' own storage, for the standard library's fast paths (`String(decoding:as:)`).
   @inlinable
-  package func withContiguousStorageIfAvailable<Result>(
+  public func withContiguousStorageIfAvailable<Result>(
     _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
   ) rethrows -> Result? {
     try body(buffer)
@@ -50,50 +56,50 @@ package struct ByteView: RandomAccessCollection {
 
   /// The byte at `offset`, which must be below ``count``.
   @inlinable
-  package subscript(offset: Int) -> UInt8 {
+  public subscript(offset: Int) -> UInt8 {
     @inline(__always) get { buffer[offset] }
   }
 
   /// The bytes in `range` as a view of their own (offsets from 0), valid as long as this one.
   @inlinable
-  package func slice(_ range: Range<Int>) -> ByteView {
+  public func slice(_ range: Range<Int>) -> ByteView {
     ByteView(UnsafeBufferPointer(rebasing: buffer[range]))
   }
 
   /// The bytes in `range` decoded as UTF-8 (replacing invalid sequences; for bytes already
   /// known to be valid, or ASCII).
   @inlinable
-  package func decodedString(_ range: Range<Int>) -> String {
+  public func decodedString(_ range: Range<Int>) -> String {
     String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
   }
 
   /// The bytes in `range` as a string when they are valid UTF-8; `nil` otherwise.
   @inlinable
-  package func validatedString(_ range: Range<Int>) -> String? {
+  public func validatedString(_ range: Range<Int>) -> String? {
     String(validating: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
   }
 
   /// A copy of the bytes in `range`.
   @inlinable
-  package func array(_ range: Range<Int>) -> [UInt8] {
+  public func array(_ range: Range<Int>) -> [UInt8] {
     Array(UnsafeBufferPointer(rebasing: buffer[range]))
   }
 
   /// Appends the bytes in `range` to `bytes`.
   @inlinable
-  package func append(_ range: Range<Int>, to bytes: inout [UInt8]) {
+  public func append(_ range: Range<Int>, to bytes: inout [UInt8]) {
     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[range]))
   }
 
   /// Whether any byte in `range` is 0x80 or above (not ASCII).
   @inlinable
-  package func containsNonASCII(_ range: Range<Int>) -> Bool {
+  public func containsNonASCII(_ range: Range<Int>) -> Bool {
     UnsafeBufferPointer(rebasing: buffer[range]).contains { $0 >= 0x80 }
   }
 
   /// Whether the view holds exactly the bytes of `name`.
   @inlinable
-  package func equals(_ name: StaticString) -> Bool {
+  public func equals(_ name: StaticString) -> Bool {
     guard count == name.utf8CodeUnitCount else { return false }
     let expected = name.utf8Start
     var index = 0
@@ -106,7 +112,7 @@ package struct ByteView: RandomAccessCollection {
 
   /// Whether the bytes from `offset` on start with `literal`'s.
   @inlinable
-  package func hasPrefix(_ literal: StaticString, at offset: Int) -> Bool {
+  public func hasPrefix(_ literal: StaticString, at offset: Int) -> Bool {
     let length = literal.utf8CodeUnitCount
     guard offset + length <= count else { return false }
     let expected = literal.utf8Start
@@ -117,7 +123,7 @@ package struct ByteView: RandomAccessCollection {
   /// Whether the `count` bytes at `first` and at `second` are the same, compared eight at a
   /// time; `false` when either run passes the end.
   @inlinable
-  package func bytesEqual(at first: Int, _ second: Int, count length: Int) -> Bool {
+  public func bytesEqual(at first: Int, _ second: Int, count length: Int) -> Bool {
     guard first + length <= count, second + length <= count, let base = buffer.baseAddress else {
       return length == 0
     }
@@ -145,7 +151,7 @@ package struct ByteView: RandomAccessCollection {
   /// bytes and a stop at each cost about fifteen instructions a byte. A word's bytes after the
   /// one found may set it too; that only asks for a validation the bytes pass.
   @inlinable @inline(__always)
-  package func stringContentEnd(from start: Int, asciiOnly: inout Bool) -> Int {
+  public func stringContentEnd(from start: Int, asciiOnly: inout Bool) -> Int {
     guard let base = buffer.baseAddress else { return start }
     var offset = start
     var high: UInt64 = 0
@@ -166,7 +172,7 @@ package struct ByteView: RandomAccessCollection {
   /// `\\` and U+007F (what object keys the cursor compares byte for byte may hold), found eight
   /// bytes at a time; or of the last seven or fewer bytes, for the caller's byte loop.
   @inlinable @inline(__always)
-  package func plainKeyEnd(from start: Int) -> Int {
+  public func plainKeyEnd(from start: Int) -> Int {
     guard let base = buffer.baseAddress else { return start }
     var offset = start
     while offset + 8 <= count {
@@ -188,7 +194,7 @@ package struct ByteView: RandomAccessCollection {
   /// time; or of the last seven or fewer bytes. A pretty-printed file's indentation is most of
   /// its whitespace, and a byte at a time was a visible share of reading it.
   @inlinable @inline(__always)
-  package func spacesEnd(from start: Int) -> Int {
+  public func spacesEnd(from start: Int) -> Int {
     guard let base = buffer.baseAddress else { return start }
     let spaces: UInt64 = 0x2020_2020_2020_2020
     var offset = start
@@ -207,7 +213,7 @@ package struct ByteView: RandomAccessCollection {
   /// key of the cursor's table of repeated values, whose texts are at least that long or end
   /// inside it.
   @inlinable
-  package func hashOf32Bytes(at offset: Int) -> UInt64 {
+  public func hashOf32Bytes(at offset: Int) -> UInt64 {
     guard let base = buffer.baseAddress else { return 0 }
     var mixed: UInt64 = 0
     for word in 0..<4 {
@@ -219,7 +225,7 @@ package struct ByteView: RandomAccessCollection {
   /// A hash of the `length` bytes at `offset` from their length and first and last eight bytes
   /// (``StringCache``'s key): two loads whatever the length.
   @inlinable @inline(__always)
-  package func hashOfEnds(at offset: Int, count length: Int) -> UInt64 {
+  public func hashOfEnds(at offset: Int, count length: Int) -> UInt64 {
     guard let base = buffer.baseAddress else { return 0 }
     var first: UInt64 = 0
     var last: UInt64 = 0

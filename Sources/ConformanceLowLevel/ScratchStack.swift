@@ -1,23 +1,29 @@
 // A stack in memory it manages itself (`UnsafeMutablePointer.allocate`, `moveInitialize`,
 // `move`), for the JSON reader's members and elements under construction.
 
+// Public, not `package`, though no product exports this target: this toolchain inlines an
+// `@inlinable` declaration into another module only when it is public (an `@inlinable package`
+// one stays a call), and these are called once per byte or per string of every vector file
+// (a call each was 1.3x a 10,000-vector run). Nothing outside the package imports this target:
+// `import ConformanceTesting` does not bring it into scope (Scripts/public-api.sh).
+
 /// A stack of values in memory the reader manages itself. A finished container's values are
 /// moved out into one array of exactly their number: one allocation and a memory copy, with no
 /// retain or release per value (copying a slice of an `Array` did both and cost as much as the
 /// repeated growth it replaced). The owner calls ``release()`` once, at the end.
-package struct ScratchStack<Element> {
+public struct ScratchStack<Element> {
   @usableFromInline var storage: UnsafeMutablePointer<Element>
   @usableFromInline var capacity: Int
   /// The values on the stack (set only by this type's methods).
-  package var count = 0
+  public var count = 0
 
-  package init() {
+  public init() {
     capacity = 32
     storage = .allocate(capacity: capacity)
   }
 
   @inlinable
-  package mutating func push(_ element: consuming Element) {
+  public mutating func push(_ element: consuming Element) {
     if count == capacity { grow() }
     (storage + count).initialize(to: element)
     count += 1
@@ -34,7 +40,7 @@ package struct ScratchStack<Element> {
 
   /// The value at `index`, below ``count``.
   @inlinable
-  package subscript(index: Int) -> Element { storage[index] }
+  public subscript(index: Int) -> Element { storage[index] }
 
   /// Moves the values from index `start` to the top into a new array.
   ///
@@ -43,7 +49,7 @@ package struct ScratchStack<Element> {
   /// generic metadata in the runtime's locked cache for every array, about 7% of a run's
   /// instructions and a lock that the worker threads contended for.
   @inlinable
-  package mutating func popArray(from start: Int) -> [Element] {
+  public mutating func popArray(from start: Int) -> [Element] {
     let moved = count - start
     guard moved > 0 else { return [] }
     var array: [Element] = []
@@ -54,7 +60,7 @@ package struct ScratchStack<Element> {
   }
 
   /// Deinitializes what is left and frees the memory; the stack is unusable afterwards.
-  package mutating func release() {
+  public mutating func release() {
     storage.deinitialize(count: count)
     storage.deallocate()
     count = 0
