@@ -32,10 +32,16 @@ struct IDOwners {
   ) -> LoadFailure? {
     guard let (id, other) = claim(ids, hashes: hashes, suite: suite, path: location.displayPath) else { return nil }
     return LoadFailure(
-      location: location, suite: suite, reason: "id \(quote(id)) of suite \(suite) is already used by \(other)")
+      location: location, suite: suite, reason: duplicateIDMessage(id: id, suite: suite, owner: other))
   }
 
   private static func record(_ ids: [String], hashes: [Int], as fileNumber: Int, in table: inout IDTable) {
     for (id, hash) in zip(ids, hashes) { table.insert(id, hash: hash, file: fileNumber) }
   }
+}
+
+/// The one wording of a test id used twice in a suite (the run, `lint`, ConformanceTesting's
+/// loader): `id "x" of suite leeep.fid is already used by Vectors/a.json`.
+package func duplicateIDMessage(id: String, suite: String, owner: String) -> String {
+  "id \(quote(id)) of suite \(suite) is already used by \(owner)"
 }
