@@ -3,11 +3,7 @@ import Foundation
 import PackageDescription
 
 /// The `conformance` executable's link on Linux, whatever the configuration (see its target).
-let executableLinkerFlags = [
-  "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-  "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/conformance/hot-functions.order",
-  "-Xlinker", "--no-warn-symbol-ordering",
-]
+let executableLinkerFlags = ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]
 
 /// Whether the static archives a static `conformance` needs are installed: libxml2's and those
 /// `pkg-config --static --libs libxml-2.0` names (Debian's libxml2-dev, libicu-dev, zlib1g-dev,
@@ -57,7 +53,7 @@ let package = Package(
       providers: [.apt(["libxml2-dev"])]
     ),
     // System calls Swift's Glibc module does not import (renameat2, pipe2), for ConformanceReports
-    // and ConformanceProcess's adapter processes, the signal self-pipe, and the allocator's settings.
+    // and ConformanceProcess's adapter processes and the signal self-pipe.
     .target(name: "CSystemShims"),
     // SHA-256 through the processor's SHA instructions, for ConformanceKit's digests: apart from
     // CSystemShims, so that a test bundle linking ConformanceTesting gets no process code.
@@ -72,19 +68,19 @@ let package = Package(
       swiftSettings: sharedSwiftSettings
     ),
     // Strict RFC 8259 JSON: value model, byte-level parser, deterministic serializer.
-    .target(name: "ConformanceJSON", swiftSettings: sharedSwiftSettings),
+    .target(name: "ConformanceJSON", dependencies: ["ConformanceLowLevel"], swiftSettings: sharedSwiftSettings),
     // The contract: vector model, strict loader, the implementation seam, the runner. Nothing
     // here starts a process: an iOS test bundle links it (through ConformanceTesting).
     .target(
       name: "ConformanceKit",
-      dependencies: ["ConformanceJSON", "CSHA256"],
+      dependencies: ["ConformanceJSON", "ConformanceLowLevel"],
       swiftSettings: sharedSwiftSettings
     ),
     // Adapter processes (conformance-adapter/2 over pipes): the implementation `run --adapter`
     // starts, its process tree and line reading; for the command line, never for a test bundle.
     .target(
       name: "ConformanceProcess",
-      dependencies: ["ConformanceJSON", "ConformanceKit", "CSystemShims"],
+      dependencies: ["ConformanceJSON", "ConformanceKit", "ConformanceLowLevel"],
       swiftSettings: sharedSwiftSettings
     ),
     // The reference parsers, one suite per file: the built-in implementation.
@@ -110,8 +106,7 @@ let package = Package(
     .target(
       name: "ConformanceCommands",
       dependencies: [
-        "CSystemShims", "ConformanceLowLevel", "ConformanceJSON", "ConformanceKit", "ConformanceProcess",
-        "ReferenceParsers",
+        "ConformanceLowLevel", "ConformanceJSON", "ConformanceKit", "ConformanceProcess", "ReferenceParsers",
         "ConformanceReports", "ConformanceExplore",
       ],
       swiftSettings: sharedSwiftSettings
@@ -129,13 +124,9 @@ let package = Package(
     // 27,000 relocations in 5 KB instead of 640 KB, which the loader read and applied at every
     // start (gold, the default, cannot pack them).
     //
-    // The functions a run executes are laid out together (lld's --symbol-ordering-file, the list
-    // made by Benchmarks/hot-functions.sh): scattered over the executable, they paged in 5.2 MB
-    // of its code for a 10,000-vector run, a third of its peak memory; together, 3 MB.
     .executableTarget(
       name: "conformance",
-      dependencies: ["ConformanceCommands", "ConformanceLowLevel", "CSystemShims"],
-      exclude: ["hot-functions.order"],
+      dependencies: ["ConformanceCommands", "ConformanceLowLevel"],
       swiftSettings: sharedSwiftSettings,
       linkerSettings: [
         .unsafeFlags(
@@ -148,7 +139,7 @@ let package = Package(
     // traces hold exactly the steps the contract admits.
     .target(
       name: "ConformanceTesting",
-      dependencies: ["ConformanceJSON", "ConformanceKit", "ReferenceParsers"],
+      dependencies: ["ConformanceJSON", "ConformanceKit", "ConformanceLowLevel", "ReferenceParsers"],
       swiftSettings: sharedSwiftSettings
     ),
     // The vectors inside another package's XCTest run: `XCTAssertConformance` fails the XCTest.
@@ -160,7 +151,7 @@ let package = Package(
     // The adapter loop for a Swift adapter process: the protocol, not the harness's process code.
     .target(
       name: "ConformanceAdapter",
-      dependencies: ["ConformanceJSON", "ConformanceKit"],
+      dependencies: ["ConformanceJSON", "ConformanceKit", "ConformanceLowLevel"],
       swiftSettings: sharedSwiftSettings
     ),
     // Deterministic generators for the shipped corpus under Vectors/.
@@ -171,18 +162,23 @@ let package = Package(
     ),
     .executableTarget(
       name: "generate-vectors",
-      dependencies: ["VectorGeneration"],
+      dependencies: ["ConformanceLowLevel", "VectorGeneration"],
       swiftSettings: sharedSwiftSettings
     ),
     // Helpers shared by the test targets: temporary folders, XML read-back, CLI capture.
     .target(
       name: "ConformanceTestSupport",
-      dependencies: ["CLibXML2", "ConformanceJSON", "ConformanceKit"],
+      dependencies: ["CLibXML2", "ConformanceJSON", "ConformanceKit", "ConformanceLowLevel"],
+      swiftSettings: sharedSwiftSettings
+    ),
+    .testTarget(
+      name: "ConformanceLowLevelTests",
+      dependencies: ["ConformanceLowLevel"],
       swiftSettings: sharedSwiftSettings
     ),
     .testTarget(
       name: "ConformanceJSONTests",
-      dependencies: ["ConformanceJSON"],
+      dependencies: ["ConformanceJSON", "ConformanceLowLevel"],
       swiftSettings: sharedSwiftSettings
     ),
     .testTarget(

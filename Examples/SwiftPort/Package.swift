@@ -34,6 +34,7 @@ let package = Package(
       name: "SwiftPortXCTests",
       dependencies: [
         "SwiftPort",
+        .product(name: "ConformanceTesting", package: "conformance"),
         .product(name: "ConformanceXCTest", package: "conformance"),
       ]
     ),
@@ -41,7 +42,10 @@ let package = Package(
     // Testing and XCTest, and expects `swift test` to fail both ways.
     .testTarget(
       name: "KitWrongOutcomeChecks",
-      dependencies: [.product(name: "ConformanceXCTest", package: "conformance")]
+      dependencies: [
+        .product(name: "ConformanceTesting", package: "conformance"),
+        .product(name: "ConformanceXCTest", package: "conformance"),
+      ]
     ),
   ]
 )

@@ -8,9 +8,6 @@
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
 #if defined(__linux__)
 #include <sys/prctl.h>
 #include <sys/random.h>
@@ -135,11 +132,4 @@ void conformance_signals_close(void) {
   if (signal_pipe[1] >= 0) close(signal_pipe[1]);
   signal_pipe[0] = -1;
   signal_pipe[1] = -1;
-}
-
-void conformance_keep_freed_memory(void) {
-#if defined(__GLIBC__)
-  mallopt(M_TOP_PAD, 4 << 20);
-  mallopt(M_TRIM_THRESHOLD, 64 << 20);
-#endif
 }

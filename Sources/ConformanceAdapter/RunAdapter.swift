@@ -1,11 +1,6 @@
-@_exported import ConformanceJSON
-@_exported import ConformanceKit
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import ConformanceJSON
+import ConformanceKit
+import ConformanceLowLevel
 
 /// The adapter protocol this loop speaks (docs/adapters.md).
 public let adapterProtocol = "conformance-adapter/2"
@@ -98,7 +93,7 @@ package enum AdapterLoop {
   static func log(_ text: String) {
     var bytes = Array(text.utf8)
     bytes.append(0x0A)
-    writeAll(2, bytes)
+    try? writeAll(StandardStream.error.rawValue, bytes)
   }
 }
 
@@ -107,34 +102,19 @@ private struct AnswerChannel {
   let descriptor: Int32
 
   init() {
-    fflush(nil)  // every stream: what the team printed before goes out where it was meant to
-    descriptor = dup(1)
-    _ = dup2(2, 1)
+    descriptor = moveStandardOutputAside()
   }
 
   func send(_ line: String) {
     var bytes = Array(line.utf8)
     bytes.append(0x0A)
-    writeAll(descriptor, bytes)
+    // An answer is never left half-written (short writes and EINTR retried); a closed
+    // standard output (the harness gone) has no one to tell.
+    try? writeAll(descriptor, bytes)
   }
 
   func close() {
-    fflush(nil)
-    _ = systemClose(descriptor)
-  }
-}
-
-private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
-
-/// Writes every byte (retrying short writes and EINTR); an answer is never left half-written.
-private func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
-  var offset = 0
-  while offset < bytes.count {
-    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-    if written < 0 {
-      if errno == EINTR { continue }
-      return
-    }
-    offset += written
+    flushStandardStreams()
+    closeDescriptor(descriptor)
   }
 }

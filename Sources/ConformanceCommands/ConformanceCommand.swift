@@ -1,12 +1,6 @@
 import ConformanceKit
 import ConformanceLowLevel
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A subcommand of `conformance`: its command line is parsed by its ``spec``, read once into its
 /// typed ``Options`` (checked there, with every message a command-line mistake gets), and run.
 protocol Subcommand {

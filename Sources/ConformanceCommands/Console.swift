@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import ConformanceLowLevel
 
 /// Where a command writes: the process's stdout and stderr, or buffers in tests.
 public final class Console {
@@ -50,23 +46,16 @@ public final class Console {
     // and no global `FILE *` (which Swift 6 rejects as shared mutable state) is touched.
     var environment: [String: String] = [:]
     for name in ["NO_COLOR", "TERM"] + ShardEngine.variables + ShardEngine.bazelFiles {
-      if let value = getenv(name) { environment[name] = String(cString: value) }
+      if let value = environmentValue(name) { environment[name] = value }
     }
-    let colour = wantsColour(outputIsTerminal: isatty(STDOUT_FILENO) == 1, environment: environment)
+    let colour = wantsColour(outputIsTerminal: isTerminal(.output), environment: environment)
     return Console(
-      errorIsTerminal: isatty(STDERR_FILENO) == 1, colour: colour, handlesSignals: true, environment: environment
+      errorIsTerminal: isTerminal(.error), colour: colour, handlesSignals: true, environment: environment
     ) {
       stream, text in
-      let descriptor = stream == .output ? STDOUT_FILENO : STDERR_FILENO
-      var bytes = Array(text.utf8)[...]
-      while !bytes.isEmpty {
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        if written < 0 {
-          if errno == EINTR { continue }
-          return
-        }
-        bytes = bytes.dropFirst(written)
-      }
+      // A console that cannot be written to has no one to tell.
+      try? writeAll(
+        stream == .output ? StandardStream.output.rawValue : StandardStream.error.rawValue, Array(text.utf8))
     }
   }
 

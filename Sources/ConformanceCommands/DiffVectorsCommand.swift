@@ -1,11 +1,6 @@
 import ConformanceKit
+import ConformanceLowLevel
 import ConformanceReports
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// `conformance diff-vectors OLD_ROOT NEW_ROOT`: what changed between two corpora, vector by
 /// vector, and the version bump it needs (docs/releases.md).
@@ -119,7 +114,7 @@ enum DiffVectorsCommand: Subcommand {
       if let path = options.changelog {
         // A changelog that exists but cannot be read is never replaced by a fresh one.
         var existing: String? = nil
-        if access(path, F_OK) == 0 {
+        if pathExists(path) {
           switch loader.read(VectorFileLocation(root: "", path: path)) {
           case .success(let bytes): existing = String(decoding: bytes, as: UTF8.self)
           case .failure(let failure):

@@ -29,7 +29,6 @@ struct RunPlan {
   /// from the selection to the last report.
   static func execute(_ options: RunOptions, console: Console, judging request: JudgeRequest?) throws -> Int32 {
     let command = request == nil ? RunCommand.name : JudgeCommand.name
-    Runner.startWorkerThreads()
     let corpus = try RunCorpus(
       options, roots: request?.roots ?? options.corpus.roots, console: console, command: command)
     let heldFIFOs = try RunStart.checkDestinations(options, selection: corpus.selection, command: command)

@@ -1,13 +1,8 @@
 import ConformanceJSON
 import ConformanceKit
+import ConformanceLowLevel
 import ConformanceProcess
 import ReferenceParsers
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// `conformance serve`: the reference parsers as a `conformance-adapter/2` adapter, so that
 /// another language's harness can ask them, and so the adapter protocol can be checked against
@@ -52,12 +47,8 @@ enum ServeCommand: Subcommand {
     // Raw bytes, not `readLine()`, which repairs invalid UTF-8 before the parser could refuse it.
     var lines = LineBuffer(limit: requestLimit)
     var skippingLongLine = false
-    var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {
-      let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { break }
-      var bytes = Array(chunk[0..<count])
+      guard var bytes = try? readOnce(StandardStream.input.rawValue, upTo: 65_536), !bytes.isEmpty else { break }
       if skippingLongLine {
         guard let newline = bytes.firstIndex(of: 0x0A) else { continue }
         bytes.removeFirst(newline + 1)

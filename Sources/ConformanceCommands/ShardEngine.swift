@@ -1,10 +1,5 @@
 import ConformanceKit
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import ConformanceLowLevel
 
 /// `--shard auto`: the shard a CI engine hands the job, read from the variables each engine
 /// sets (docs/sharding.md#shard-auto). Bazel's test sharding protocol counts from 0, GitLab's
@@ -131,14 +126,12 @@ struct ShardEngine: Sendable, Equatable {
   /// Touches Bazel's status file (creates it, or updates its time): Bazel's check that the test
   /// honours sharding.
   static func touch(_ path: String) throws(UsageError) {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY, 0o644)
-    guard descriptor >= 0 else {
-      let reason = String(cString: strerror(errno))
+    do {
+      try touchFile(path)
+    } catch {
       throw UsageError(
-        "--shard auto: cannot touch \(statusFileVariable) \(ConsoleText.escape(path)): \(reason)",
+        "--shard auto: cannot touch \(statusFileVariable) \(ConsoleText.escape(path)): \(error.text)",
         command: RunCommand.name, showsUsage: false)
     }
-    _ = futimens(descriptor, nil)
-    close(descriptor)
   }
 }

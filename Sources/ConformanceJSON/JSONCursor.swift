@@ -1,3 +1,5 @@
+import ConformanceLowLevel
+
 /// Reads a document member by member, for a caller that knows the shape it expects and builds
 /// its own values from it, instead of building the whole tree first.
 ///
@@ -7,7 +9,7 @@
 /// way. Values read with ``value()`` and ``string()`` go through the parser's own code, so they
 /// are exactly what ``JSONParser/parse(_:)`` would have built; nesting counts against the same
 /// maximum depth.
-public struct JSONCursor: ~Copyable {
+package struct JSONCursor: ~Copyable {
   private var reader: Reader
   /// Whether a value was just read, so the next step needs a `,` or a closing bracket first.
   private var afterValue = false
@@ -17,9 +19,9 @@ public struct JSONCursor: ~Copyable {
   }
 
   /// What ``nextKey()`` found.
-  public enum Key {
+  package enum Key {
     /// The next member's key: its bytes, between the quotes. Valid until the scan ends.
-    case key(UnsafeBufferPointer<UInt8>)
+    case key(ByteView)
     /// The object's closing brace (consumed).
     case end
     /// Anything else: a syntax error, or a key with escapes or bytes outside printable ASCII,
@@ -28,17 +30,17 @@ public struct JSONCursor: ~Copyable {
   }
 
   /// Enters the object that comes next.
-  public mutating func enterObject() -> Bool {
+  package mutating func enterObject() -> Bool {
     enter(UInt8(ascii: "{"))
   }
 
   /// Enters the array that comes next.
-  public mutating func enterArray() -> Bool {
+  package mutating func enterArray() -> Bool {
     enter(UInt8(ascii: "["))
   }
 
   /// The next key of the object entered last, with its `:` consumed.
-  public mutating func nextKey() -> Key {
+  package mutating func nextKey() -> Key {
     switch step(closing: UInt8(ascii: "}")) {
     case .closed: return .end
     case .invalid: return .invalid
@@ -48,33 +50,9 @@ public struct JSONCursor: ~Copyable {
     return key(from: reader.position + 1)
   }
 
-  /// ``nextKey()`` for a caller that can guess the key: when the next key is exactly `guess`,
-  /// `isGuess` is `true`, and the key needed no scan (nor a lookup of its name by the caller).
-  /// Objects of one shape (a file's tests) mostly list their keys in one order, so a reader that
-  /// guesses the key that followed last time is mostly right; any other key comes back as
-  /// ``nextKey()`` gives it.
-  public mutating func nextKey(guessing guess: JSONKeyGuess) -> (key: Key, isGuess: Bool) {
-    switch step(closing: UInt8(ascii: "}")) {
-    case .closed: return (.end, false)
-    case .invalid: return (.invalid, false)
-    case .next: break
-    }
-    guard reader.peek() == UInt8(ascii: "\"") else { return (.invalid, false) }
-    let start = reader.position + 1
-    // The guess's bytes and its closing quote, sixteen bytes read as two words and masked: the
-    // key is exactly the guess (which holds no quote or backslash, so there is no escape).
-    if start + 16 <= reader.bytes.count, let base = reader.bytes.baseAddress,
-      ByteWord.load(base, at: start) & guess.masks.0 == guess.words.0,
-      ByteWord.load(base, at: start + 8) & guess.masks.1 == guess.words.1
-    {
-      return (afterKey(start: start, end: start + guess.count), true)
-    }
-    return (key(from: start), false)
-  }
-
   /// The key whose bytes start at `start`, right after its opening quote.
   private mutating func key(from start: Int) -> Key {
-    var end = reader.keyWords(from: start)
+    var end = reader.bytes.plainKeyEnd(from: start)
     while end < reader.bytes.count {
       let byte = reader.bytes[end]
       if byte == UInt8(ascii: "\"") { break }
@@ -94,13 +72,13 @@ public struct JSONCursor: ~Copyable {
     reader.position += 1
     reader.skipWhitespace()
     afterValue = false
-    return .key(UnsafeBufferPointer(rebasing: reader.bytes[start..<end]))
+    return .key(reader.bytes.slice(start..<end))
   }
 
   /// Whether another element of the array entered last follows (`false`: the closing bracket,
   /// consumed); `nil` for anything else. A `true` is only a promise that something follows:
   /// reading it as a value fails if it is not one (a trailing comma, say).
-  public mutating func nextElement() -> Bool? {
+  package mutating func nextElement() -> Bool? {
     switch step(closing: UInt8(ascii: "]")) {
     case .closed: return false
     case .invalid: return nil
@@ -109,14 +87,14 @@ public struct JSONCursor: ~Copyable {
   }
 
   /// The value that comes next, as ``JSONParser`` builds it.
-  public mutating func value() -> JSONValue? {
+  package mutating func value() -> JSONValue? {
     guard let value = try? reader.parseValue() else { return nil }
     afterValue = true
     return value
   }
 
   /// The string that comes next; `nil` for any other value.
-  public mutating func string() -> String? {
+  package mutating func string() -> String? {
     guard reader.peek() == UInt8(ascii: "\""), let text = try? reader.parseString() else { return nil }
     afterValue = true
     return text
@@ -124,10 +102,10 @@ public struct JSONCursor: ~Copyable {
 
   /// Where the cursor is (after ``nextKey()``: where the member's value starts), and how many
   /// containers it is in: what ``JSONParser/scan(_:from:_:)`` takes to read that value again.
-  public var mark: JSONCursorMark { JSONCursorMark(position: reader.position, depth: reader.depth) }
+  package var mark: JSONCursorMark { JSONCursorMark(position: reader.position, depth: reader.depth) }
 
   /// Whether only whitespace is left.
-  public mutating func isAtEnd() -> Bool {
+  package mutating func isAtEnd() -> Bool {
     reader.skipWhitespace()
     return reader.position == reader.bytes.count
   }
@@ -166,40 +144,6 @@ public struct JSONCursor: ~Copyable {
   }
 }
 
-/// A key for ``JSONCursor/nextKey(guessing:)``, packed for comparing in two words: its bytes
-/// and the closing quote after them, little-endian, with masks over exactly those bytes.
-public struct JSONKeyGuess: Sendable {
-  fileprivate let words: (UInt64, UInt64)
-  fileprivate let masks: (UInt64, UInt64)
-  fileprivate let count: Int
-
-  /// `name`: printable ASCII other than `"`, `\\` and U+007F, at most 15 bytes; `nil` for
-  /// anything else (a key that cannot be guessed this way).
-  public init?(_ name: StaticString) {
-    let count = name.utf8CodeUnitCount
-    guard count < 16 else { return nil }
-    var words: (UInt64, UInt64) = (0, 0)
-    var masks: (UInt64, UInt64) = (0, 0)
-    for offset in 0...count {
-      let byte = offset < count ? name.utf8Start[offset] : UInt8(ascii: "\"")
-      if offset < count {
-        guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { return nil }
-      }
-      let shift = UInt64(8 * (offset % 8))
-      if offset < 8 {
-        words.0 |= UInt64(byte) << shift
-        masks.0 |= 0xFF << shift
-      } else {
-        words.1 |= UInt64(byte) << shift
-        masks.1 |= 0xFF << shift
-      }
-    }
-    self.words = words
-    self.masks = masks
-    self.count = count
-  }
-}
-
 /// Where a ``JSONCursor`` read values earlier in the same document, so that the same text met
 /// again can be taken for the value it gave the first time without reading it again.
 ///
@@ -208,22 +152,22 @@ public struct JSONKeyGuess: Sendable {
 /// of the run. A small direct-mapped table keyed by a hash of the text's first 32 bytes: a miss
 /// costs the hash and at most one comparison, and each slot keeps the last text recorded for
 /// it. The values themselves are the caller's, one per slot (``JSONRepeatedText/slot``).
-public struct JSONRepeatedTexts {
+package struct JSONRepeatedTexts {
   /// The recorded text of each slot as (start, count) in the document; count 0 for none.
   fileprivate var texts: [(start: Int, count: Int)] = Array(repeating: (0, 0), count: JSONRepeatedTexts.slotCount)
 
-  public static let slotCount = 64
+  package static let slotCount = 64
 
-  public init() {}
+  package init() {}
 }
 
 /// What ``JSONCursor/repeatedText(in:)`` found where the next value starts.
-public struct JSONRepeatedText {
+package struct JSONRepeatedText {
   /// The slot of the text here: the caller keeps one value per slot.
-  public let slot: Int
+  package let slot: Int
   /// The cursor moved past text equal to the text last recorded for ``slot``: the value here
   /// is the value read there.
-  public let isRepeat: Bool
+  package let isRepeat: Bool
   fileprivate let start: Int
 }
 
@@ -234,17 +178,13 @@ extension JSONCursor {
   /// the one read there: a string, an array or an object ends at its own closing byte, so equal
   /// text is the equal value whatever follows). After a miss, read the value, then call
   /// ``recordRepeatedText(_:in:)``.
-  public mutating func repeatedText(in texts: JSONRepeatedTexts) -> JSONRepeatedText? {
+  package mutating func repeatedText(in texts: JSONRepeatedTexts) -> JSONRepeatedText? {
     let start = reader.position
-    guard start + 32 <= reader.bytes.count, let base = reader.bytes.baseAddress else { return nil }
-    let raw = UnsafeRawPointer(base + start)
-    var mixed: UInt64 = 0
-    for word in 0..<4 {
-      mixed = (mixed ^ raw.loadUnaligned(fromByteOffset: 8 * word, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
-    }
+    guard start + 32 <= reader.bytes.count else { return nil }
+    let mixed = reader.bytes.hashOf32Bytes(at: start)
     let slot = Int(truncatingIfNeeded: mixed >> 58) & (JSONRepeatedTexts.slotCount - 1)
     let earlier = texts.texts[slot]
-    if earlier.count > 0 && textsEqual(earlier.start, start, count: earlier.count) {
+    if earlier.count > 0 && reader.bytes.bytesEqual(at: earlier.start, start, count: earlier.count) {
       reader.position += earlier.count
       afterValue = true
       return JSONRepeatedText(slot: slot, isRepeat: true, start: start)
@@ -257,7 +197,7 @@ extension JSONCursor {
   /// the byte after it) of at least 16 bytes. Use one `texts` for values read at one nesting
   /// depth only. `true` when recorded: the caller's value for the slot is then this value (and
   /// stays the earlier one otherwise, with the earlier text).
-  public func recordRepeatedText(_ found: JSONRepeatedText, in texts: inout JSONRepeatedTexts) -> Bool {
+  package func recordRepeatedText(_ found: JSONRepeatedText, in texts: inout JSONRepeatedTexts) -> Bool {
     let count = reader.position - found.start
     guard !found.isRepeat, count >= 16 else { return false }
     let last = reader.bytes[reader.position - 1]
@@ -265,32 +205,13 @@ extension JSONCursor {
     texts.texts[found.slot] = (found.start, count)
     return true
   }
-
-  /// Whether the `count` bytes at `earlier` and at `start` are the same (and there are that many).
-  private func textsEqual(_ earlier: Int, _ start: Int, count: Int) -> Bool {
-    guard start + count <= reader.bytes.count, let base = reader.bytes.baseAddress else { return false }
-    var offset = 0
-    while offset + 8 <= count {
-      if UnsafeRawPointer(base + earlier + offset).loadUnaligned(as: UInt64.self)
-        != UnsafeRawPointer(base + start + offset).loadUnaligned(as: UInt64.self)
-      {
-        return false
-      }
-      offset += 8
-    }
-    while offset < count {
-      if base[earlier + offset] != base[start + offset] { return false }
-      offset += 1
-    }
-    return true
-  }
 }
 
 extension JSONParser {
   /// Runs `body` with a cursor at the start of `bytes`; see ``JSONCursor``.
-  public func scan<Result>(_ bytes: [UInt8], _ body: (inout JSONCursor) -> Result?) -> Result? {
-    bytes.withUnsafeBufferPointer { buffer in
-      var cursor = JSONCursor(reader: Reader(bytes: buffer, maximumDepth: maximumDepth))
+  package func scan<Result>(_ bytes: [UInt8], _ body: (inout JSONCursor) -> Result?) -> Result? {
+    ByteView.withBytes(of: bytes) { view in
+      var cursor = JSONCursor(reader: Reader(bytes: view, maximumDepth: maximumDepth))
       defer { cursor.release() }
       // A byte order mark is an error for the parser; the cursor leaves it to the parser too.
       if cursor.startsWithByteOrderMark { return nil }
@@ -300,21 +221,21 @@ extension JSONParser {
 }
 
 /// A place in a document a ``JSONCursor`` read, to read the value there again later.
-public struct JSONCursorMark: Sendable, Equatable {
-  public let position: Int
-  public let depth: Int
+package struct JSONCursorMark: Sendable, Equatable {
+  package let position: Int
+  package let depth: Int
 }
 
 extension JSONParser {
   /// Runs `body` with a cursor at `mark` in `bytes`, as the cursor that made it was there: for
   /// a caller that read the document once (so it is known to be JSON up to there) and reads a
   /// value of it again instead of keeping what it built the first time.
-  public func scan<Result>(_ bytes: [UInt8], from mark: JSONCursorMark, _ body: (inout JSONCursor) -> Result?)
+  package func scan<Result>(_ bytes: [UInt8], from mark: JSONCursorMark, _ body: (inout JSONCursor) -> Result?)
     -> Result?
   {
     guard mark.position >= 0, mark.position <= bytes.count, mark.depth >= 0 else { return nil }
-    return bytes.withUnsafeBufferPointer { buffer in
-      var reader = Reader(bytes: buffer, maximumDepth: maximumDepth)
+    return ByteView.withBytes(of: bytes) { view in
+      var reader = Reader(bytes: view, maximumDepth: maximumDepth)
       reader.position = mark.position
       reader.depth = mark.depth
       var cursor = JSONCursor(reader: reader)

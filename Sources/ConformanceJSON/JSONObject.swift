@@ -1,3 +1,5 @@
+import ConformanceLowLevel
+
 /// A JSON object: members in document order, keys unique by their UTF-8 bytes.
 ///
 /// Lookups compare keys byte for byte (never with Swift's canonical `String` equality), so a
@@ -76,30 +78,14 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
 /// True when `a` and `b` hold the same UTF-8 bytes: never Swift's canonical equivalence, which
 /// calls an NFC and an NFD spelling equal.
 ///
-/// Compares lengths first and then the contiguous bytes in one loop; the generic
-/// `a.utf8.elementsEqual(b.utf8)` walks both views byte by byte and was the loader's hottest
-/// function (about 13% of a 100,000-vector run, from key lookups and duplicate-key checks).
+/// The generic `a.utf8.elementsEqual(b.utf8)` walks both views byte by byte and was the
+/// loader's hottest function (about 13% of a 100,000-vector run, from key lookups and
+/// duplicate-key checks).
 @inlinable
-public func utf8Equal(_ a: String, _ b: String) -> Bool {
-  // The same two words are the same string (the same small string, or one storage and count):
-  // the parser hands out one `String` for text it met before, so keys often are.
-  if unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self) { return true }
-  let count = a.utf8.count
-  guard count == b.utf8.count else { return false }
-  let contiguous = a.utf8.withContiguousStorageIfAvailable { left in
-    b.utf8.withContiguousStorageIfAvailable { right in
-      // An index loop: `left.elementsEqual(right)` is only partly specialised here and cost
-      // about 200 instructions per call for five-byte keys.
-      var index = 0
-      while index < count {
-        if left[index] != right[index] { return false }
-        index += 1
-      }
-      return true
-    }
-  }
-  if let contiguous, let result = contiguous { return result }
-  return a.utf8.elementsEqual(b.utf8)
+package func utf8Equal(_ a: String, _ b: String) -> Bool {
+  // `sameUTF8` first compares the strings' two words (the parser hands out one `String` for
+  // text it met before, so keys often are the same), then the lengths, then the bytes.
+  sameUTF8(a, b)
 }
 
 /// The contract's key order: `a` before `b` when its UTF-8 bytes sort first.

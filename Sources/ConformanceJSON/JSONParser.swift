@@ -1,3 +1,5 @@
+import ConformanceLowLevel
+
 /// A strict RFC 8259 parser working on UTF-8 bytes.
 ///
 /// Stricter than Foundation's decoders on purpose: a duplicate key (compared byte for byte),
@@ -14,8 +16,8 @@ public struct JSONParser: Sendable {
   }
 
   public func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
-    try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> JSONValue in
-      var reader = Reader(bytes: buffer, maximumDepth: maximumDepth)
+    try ByteView.withBytes(of: bytes) { (view) throws(JSONParseError) -> JSONValue in
+      var reader = Reader(bytes: view, maximumDepth: maximumDepth)
       defer { reader.releaseScratch() }
       return try reader.parseDocument()
     }
@@ -41,7 +43,7 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
 }
 
 struct Reader {
-  let bytes: UnsafeBufferPointer<UInt8>
+  let bytes: ByteView
   let maximumDepth: Int
   var position = 0
   var depth = 0
@@ -54,7 +56,7 @@ struct Reader {
   /// The strings made so far, by their text (see ``StringCache``).
   private var strings: StringCache
 
-  init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+  init(bytes: ByteView, maximumDepth: Int) {
     self.bytes = bytes
     self.maximumDepth = maximumDepth
     strings = StringCache(documentSize: bytes.count)
@@ -213,15 +215,7 @@ struct Reader {
   mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
     let count = literal.utf8CodeUnitCount
     let start = position
-    var matches = position + count <= bytes.count
-    if matches {
-      let expected = UnsafeBufferPointer(start: literal.utf8Start, count: count)
-      for offset in 0..<count where bytes[start + offset] != expected[offset] {
-        matches = false
-        break
-      }
-    }
-    guard matches else { throw error("invalid literal, expected \(literal)") }
+    guard bytes.hasPrefix(literal, at: start) else { throw error("invalid literal, expected \(literal)") }
     position += count
   }
 
@@ -254,7 +248,7 @@ struct Reader {
       }
       skipDigits()
     }
-    let literal = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+    let literal = bytes.decodedString(start..<position)
     return JSONNumber(uncheckedLiteral: literal)
   }
 
@@ -267,7 +261,7 @@ struct Reader {
     var asciiOnly = true
     // Fast path: no escapes. Scan to the closing quote, checking control characters.
     while position < bytes.count {
-      position = contentWords(from: position, asciiOnly: &asciiOnly)
+      position = bytes.stringContentEnd(from: position, asciiOnly: &asciiOnly)
       guard position < bytes.count else { break }
       let byte = bytes[position]
       if byte == UInt8(ascii: "\"") {
@@ -276,12 +270,11 @@ struct Reader {
         // Bytes equal to a string's made before are that string (valid UTF-8 too).
         let slot = strings.lookUp(at: start, count: count, in: bytes)
         if slot >= StringCache.hit { return strings.value(at: slot) }
-        let slice = UnsafeBufferPointer(rebasing: bytes[start..<(start + count)])
         let text: String
         if asciiOnly {
-          text = String(decoding: slice, as: UTF8.self)
+          text = bytes.decodedString(start..<(start + count))
         } else {
-          guard let valid = String(validating: slice, as: UTF8.self) else {
+          guard let valid = bytes.validatedString(start..<(start + count)) else {
             throw invalidUTF8(in: start..<(start + count))
           }
           text = valid
@@ -298,18 +291,18 @@ struct Reader {
       throw error("unterminated string", at: openingQuote)
     }
     // Slow path: escapes present. Collect scalars into a byte buffer.
-    var utf8 = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))
+    var utf8 = bytes.array(start..<position)
     if !asciiOnly, String(validating: utf8, as: UTF8.self) == nil {
       throw invalidUTF8(in: start..<position)
     }
     var runStart = position
     func flushRun(_ reader: Reader, upTo end: Int) throws(JSONParseError) {
       guard end > runStart else { return }
-      let run = UnsafeBufferPointer(rebasing: reader.bytes[runStart..<end])
-      if run.contains(where: { $0 >= 0x80 }), String(validating: run, as: UTF8.self) == nil {
-        throw reader.invalidUTF8(in: runStart..<end)
+      let run = runStart..<end
+      if reader.bytes.containsNonASCII(run), reader.bytes.validatedString(run) == nil {
+        throw reader.invalidUTF8(in: run)
       }
-      utf8.append(contentsOf: run)
+      reader.bytes.append(run, to: &utf8)
     }
     while position < bytes.count {
       let byte = bytes[position]
@@ -404,55 +397,6 @@ struct Reader {
     while position < bytes.count, isDigit(bytes[position]) { position += 1 }
   }
 
-  /// The offset of the first `"`, `\\` or control character (below U+0020) from `start` on,
-  /// found eight bytes at a time; or of the last seven or fewer bytes, for the caller's byte
-  /// loop, which handles the byte found, so errors and their offsets are unchanged. Scanning
-  /// byte by byte was the parser's largest own cost on vector files (long tokens and ids).
-  ///
-  /// Bytes from U+0080 up are string content too: they set `asciiOnly` to `false` (the string
-  /// is then validated as UTF-8) but do not stop the scan, since Japanese text is mostly such
-  /// bytes and a stop at each cost about fifteen instructions a byte. A word's bytes after the
-  /// one found may set it too; that only asks for a validation the bytes pass.
-  @inline(__always)
-  func contentWords(from start: Int, asciiOnly: inout Bool) -> Int {
-    guard let base = bytes.baseAddress else { return start }
-    var offset = start
-    var high: UInt64 = 0
-    defer { if high != 0 { asciiOnly = false } }
-    while offset + 8 <= bytes.count {
-      let word = ByteWord.load(base, at: offset)
-      high |= ByteWord.nonASCII(word)
-      // `below` leaves bytes from 0x80 up unmarked; each test's lowest mark is exact.
-      let special =
-        ByteWord.below(0x20, in: word) | ByteWord.equal(to: 0x22, in: word) | ByteWord.equal(to: 0x5C, in: word)
-      if special != 0 { return offset + special.trailingZeroBitCount >> 3 }
-      offset += 8
-    }
-    return offset
-  }
-
-  /// The offset of the first byte from `start` on that is not printable ASCII other than `"`,
-  /// `\\` and U+007F (what object keys the cursor compares byte for byte may hold), found eight
-  /// bytes at a time; or of the last seven or fewer bytes, for the caller's byte loop.
-  @inline(__always)
-  func keyWords(from start: Int) -> Int {
-    guard let base = bytes.baseAddress else { return start }
-    var offset = start
-    while offset + 8 <= bytes.count {
-      let word = ByteWord.load(base, at: offset)
-      var special = ByteWord.nonASCII(word) | ByteWord.below(0x20, in: word)
-      special |= ByteWord.equal(to: 0x22, in: word) | ByteWord.equal(to: 0x5C, in: word)
-      special |= ByteWord.equal(to: 0x7F, in: word)
-      if special != 0 {
-        // The lowest flagged byte is exact (a borrow only ever flags bytes above a real match):
-        // move to it, so the byte loop starts right at what stopped the skip.
-        return offset + special.trailingZeroBitCount >> 3
-      }
-      offset += 8
-    }
-    return offset
-  }
-
   /// Skips the whitespace that comes next. Its two common answers are inlined: none (a byte
   /// above U+0020, every token's first) and one space (after a colon); a call for those cost
   /// about 40 instructions, a tenth of reading a vector file.
@@ -479,21 +423,10 @@ struct Reader {
     }
   }
 
-  /// Skips the spaces that come next eight bytes at a time: a pretty-printed file's indentation
-  /// is most of its whitespace, and a byte at a time was a visible share of reading it.
+  /// Skips the spaces that come next, eight bytes at a time (``ByteView/spacesEnd(from:)``).
   @inline(__always)
   mutating func skipSpaces() {
-    guard let base = bytes.baseAddress else { return }
-    let spaces: UInt64 = 0x2020_2020_2020_2020
-    while position + 8 <= bytes.count {
-      let others = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)) ^ spaces
-      guard others == 0 else {
-        // The first byte (the lowest, read little-endian) that is not a space.
-        position += others.trailingZeroBitCount >> 3
-        return
-      }
-      position += 8
-    }
+    position = bytes.spacesEnd(from: position)
   }
 
   func controlCharacter(_ byte: UInt8) -> JSONParseError {
@@ -522,8 +455,7 @@ struct Reader {
     default: return 0
     }
     guard offset + length <= end else { return 0 }
-    let sequence = UnsafeBufferPointer(rebasing: bytes[offset..<(offset + length)])
-    return String(validating: sequence, as: UTF8.self) == nil ? 0 : length
+    return bytes.validatedString(offset..<(offset + length)) == nil ? 0 : length
   }
 
   func describeByte(at offset: Int) -> String {
@@ -552,59 +484,8 @@ struct Reader {
   }
 }
 
-/// A stack of values in memory the parser manages itself. A finished container's values are
-/// moved out into one array of exactly their number: one allocation and a memory copy, with no
-/// retain or release per value (copying a slice of an `Array` did both and cost as much as the
-/// repeated growth it replaced).
-private struct ScratchStack<Element> {
-  private var storage: UnsafeMutablePointer<Element>
-  private var capacity: Int
-  private(set) var count = 0
-
-  init() {
-    capacity = 32
-    storage = .allocate(capacity: capacity)
-  }
-
-  mutating func push(_ element: consuming Element) {
-    if count == capacity {
-      let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
-      larger.moveInitialize(from: storage, count: count)
-      storage.deallocate()
-      storage = larger
-      capacity *= 2
-    }
-    (storage + count).initialize(to: element)
-    count += 1
-  }
-
-  /// Moves the values from index `start` to the top into a new array.
-  ///
-  /// `reserveCapacity` and `append`, not `Array(unsafeUninitializedCapacity:)`: the latter is
-  /// not specialised for the element type and looked up `_ContiguousArrayStorage<Element>`'s
-  /// generic metadata in the runtime's locked cache for every array, about 7% of a run's
-  /// instructions and a lock that the worker threads contended for.
-  mutating func popArray(from start: Int) -> [Element] {
-    let moved = count - start
-    guard moved > 0 else { return [] }
-    var array: [Element] = []
-    array.reserveCapacity(moved)
-    for offset in start..<count { array.append((storage + offset).move()) }
-    count = start
-    return array
-  }
-
-  /// Deinitializes what is left and frees the memory; the stack is unusable afterwards.
-  mutating func release() {
-    storage.deinitialize(count: count)
-    storage.deallocate()
-    count = 0
-    capacity = 0
-  }
-}
-
 extension ScratchStack where Element == JSONObject.Member {
-  func key(at index: Int) -> String { storage[index].key }
+  func key(at index: Int) -> String { self[index].key }
 }
 
 private func hex4(_ value: UInt16) -> String {

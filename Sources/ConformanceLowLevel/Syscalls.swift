@@ -2,15 +2,605 @@
 // of the package stays safe Swift with no `import Glibc` (swift-system's Syscalls.swift is the
 // model). Each comment names the C function and why the harness calls it.
 
+import CSystemShims
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
 
+// MARK: Process start and end
+
 /// `signal(SIGPIPE, SIG_IGN)`: an adapter that died, or a report destination's reader (a FIFO,
 /// a pipe) that went away, must surface as a write error (EPIPE), never end the harness. Called
 /// by the executable at start and by every in-process entry point (tests, the Swift kit).
 package func ignoreBrokenPipe() {
   _ = signal(SIGPIPE, SIG_IGN)
+}
+
+/// `exit(3)`: ends the process with `code` after flushing C's standard streams (`print`'s),
+/// for the executables' last line.
+package func exitProcess(_ code: Int32) -> Never {
+  exit(code)
+}
+
+// MARK: Clock and processors
+
+/// `clock_gettime(CLOCK_MONOTONIC)` in nanoseconds, read directly (`DispatchTime.now()` reads the same clock
+/// through libdispatch's own conversions, about 65 instructions more per call: two per test).
+package func monotonicNanoseconds() -> UInt64 {
+  var now = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &now)
+  return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
+}
+
+/// `sysconf(_SC_NPROCESSORS_ONLN)`, at least one: how many worker loops an in-process run keeps
+/// busy.
+package func onlineProcessorCount() -> Int {
+  max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+}
+
+// MARK: Errors
+
+/// A failed system call's `errno`, kept as the number so that callers word their own message
+/// around ``text`` (`cannot open: No such file or directory`).
+package struct SystemCallError: Error, Sendable, Equatable {
+  package let code: Int32
+
+  package init(code: Int32) {
+    self.code = code
+  }
+
+  /// The `errno` of the call that just failed.
+  package static func last() -> SystemCallError { SystemCallError(code: errno) }
+
+  /// `strerror(code)`: the C library's words for the error.
+  package var text: String { String(cString: strerror(code)) }
+
+  package var isLoop: Bool { code == ELOOP }
+  package var isMissing: Bool { code == ENOENT }
+}
+
+// MARK: File information
+
+/// What a file-system object is, from `st_mode & S_IFMT` (or a directory entry's `d_type`).
+package enum FileKind: Sendable, Equatable {
+  case regular, folder, symbolicLink, fifo, characterDevice, blockDevice, socket, unknown
+
+  init(mode: mode_t) {
+    switch mode & S_IFMT {
+    case S_IFREG: self = .regular
+    case S_IFDIR: self = .folder
+    case S_IFLNK: self = .symbolicLink
+    case S_IFIFO: self = .fifo
+    case S_IFCHR: self = .characterDevice
+    case S_IFBLK: self = .blockDevice
+    case S_IFSOCK: self = .socket
+    default: self = .unknown
+    }
+  }
+}
+
+/// The parts of `struct stat` the harness looks at: what the object is, its size, and its
+/// identity (device and inode: links and bind mounts give one object several paths).
+package struct FileInfo: Sendable, Equatable {
+  package var kind: FileKind
+  package var size: Int
+  package var device: UInt64
+  package var inode: UInt64
+
+  init(_ info: stat) {
+    kind = FileKind(mode: info.st_mode)
+    size = Int(info.st_size)
+    device = UInt64(truncatingIfNeeded: info.st_dev)
+    inode = UInt64(truncatingIfNeeded: info.st_ino)
+  }
+
+  /// Whether both name the same object (device and inode).
+  package func isSameFile(as other: FileInfo) -> Bool { device == other.device && inode == other.inode }
+}
+
+/// `stat(2)` (links followed) or, with `followingLinks: false`, `lstat(2)` (a link itself).
+package func fileInfo(atPath path: String, followingLinks: Bool = true) throws(SystemCallError) -> FileInfo {
+  var info = stat()
+  guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else { throw .last() }
+  return FileInfo(info)
+}
+
+/// `fstat(2)`: the object an open descriptor reads, whatever its path names by now.
+package func fileInfo(ofDescriptor descriptor: Int32) throws(SystemCallError) -> FileInfo {
+  var info = stat()
+  guard fstat(descriptor, &info) == 0 else { throw .last() }
+  return FileInfo(info)
+}
+
+// MARK: Vector files
+
+/// `open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)`: for reading a file the walk
+/// found. Non-blocking, so that a FIFO put in place of the file after it was looked at cannot
+/// block the run; never the controlling terminal; not inherited by adapter processes.
+package func openForReading(_ path: String) throws(SystemCallError) -> Int32 {
+  let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+  guard descriptor >= 0 else { throw .last() }
+  return descriptor
+}
+
+/// `close(2)`; what it says is not looked at (a descriptor only read from loses nothing).
+package func closeDescriptor(_ descriptor: Int32) {
+  _ = close(descriptor)
+}
+
+/// One entry of a folder as `readdir(3)` gives it: the name's bytes (not necessarily UTF-8) and
+/// what `d_type` says it is (``FileKind/unknown`` on file systems that do not say).
+package struct FolderEntry: Sendable {
+  package var name: [UInt8]
+  package var kind: FileKind
+}
+
+/// The entries of the folder at `path` except `.` and `..`, in `readdir`'s order
+/// (`opendir`, `readdir`, `closedir`). `d_type` spares the caller an `lstat` per file, which
+/// was most of listing a large corpus.
+package func folderEntries(_ path: String) throws(SystemCallError) -> [FolderEntry] {
+  guard let directory = opendir(path) else { throw .last() }
+  defer { closedir(directory) }
+  var entries: [FolderEntry] = []
+  while let entry = readdir(directory) {
+    let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+    if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
+    let kind: FileKind
+    switch Int32(entry.pointee.d_type) {
+    case Int32(DT_REG): kind = .regular
+    case Int32(DT_DIR): kind = .folder
+    case Int32(DT_LNK): kind = .symbolicLink
+    case Int32(DT_FIFO): kind = .fifo
+    case Int32(DT_CHR): kind = .characterDevice
+    case Int32(DT_BLK): kind = .blockDevice
+    case Int32(DT_SOCK): kind = .socket
+    default: kind = .unknown
+    }
+    entries.append(FolderEntry(name: name, kind: kind))
+  }
+  return entries
+}
+
+// MARK: Reading
+
+/// One `read(2)` of up to `buffer.count` bytes into `buffer`, retried when a signal interrupts
+/// it (`EINTR`): how many bytes it read, 0 at the end of the file. The one read loop of the
+/// package (vector files, expectations, report files being copied).
+package func readSome(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int {
+  while true {
+    let count = read(descriptor, buffer.baseAddress, buffer.count)
+    if count >= 0 { return count }
+    if errno != EINTR { throw .last() }
+  }
+}
+
+/// Up to `count` bytes read from `descriptor` (``readSome(_:into:)`` until `count` bytes or the
+/// end of the file), into an array's uninitialised capacity: zeroing the buffer first was a
+/// visible cost of reading the corpus.
+package func readBytes(_ descriptor: Int32, upTo count: Int) throws(SystemCallError) -> [UInt8] {
+  var failure: SystemCallError? = nil
+  let bytes = [UInt8](unsafeUninitializedCapacity: max(count, 0)) { buffer, initialized in
+    initialized = 0
+    do throws(SystemCallError) {
+      while initialized < buffer.count {
+        let read = try readSome(
+          descriptor, into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[initialized...])))
+        if read == 0 { return }
+        initialized += read
+      }
+    } catch {
+      failure = error
+    }
+  }
+  if let failure { throw failure }
+  return bytes
+}
+
+// MARK: Adapter processes
+// Process spawning does not exist on iOS (`posix_spawn` is unavailable there): this section is
+// for the command line's adapter processes only, never for a test bundle.
+
+#if os(Linux) || os(macOS)
+  /// A started `/bin/sh -c COMMAND`: its process id (also its process group's) and the
+  /// harness's non-blocking ends of its standard input, output and error.
+  package struct SpawnedShell: Sendable {
+    package var process: Int32
+    package var input: Int32
+    package var output: Int32
+    package var errors: Int32
+  }
+
+  /// Why ``spawnShell(command:environmentName:value:)`` failed: the call (`pipe`,
+  /// `posix_spawn /bin/sh`) and its error.
+  package struct SpawnFailure: Error, Sendable {
+    package var call: String
+    package var error: SystemCallError
+  }
+
+  /// `/bin/sh -c command` in a new process group, with its standard input, output and error on
+  /// three new pipes, and the inherited environment with every `NAME=` entry of `name` replaced
+  /// by `NAME=value`.
+  ///
+  /// `posix_spawn` rather than Foundation's `Process`, so that the `conformance` binary does not
+  /// load Foundation (and ICU) at start-up for a feature most runs do not use. The pipes are
+  /// close-on-exec from the start (`pipe2(O_CLOEXEC)` through the shim): the child gets its ends
+  /// only through `dup2`, and no adapter started later on another thread inherits these (this one
+  /// would never see the end of its input). The harness ignores SIGPIPE; the adapter gets the
+  /// default back (`POSIX_SPAWN_SETSIGDEF`), as any freshly started program expects. Its own
+  /// process group (`POSIX_SPAWN_SETPGROUP`) lets the harness end it with every child it
+  /// started. The harness's ends are made non-blocking (`fcntl(O_NONBLOCK)`).
+  package func spawnShell(command: String, environmentName name: String, value: String) throws(SpawnFailure)
+    -> SpawnedShell
+  {
+    var pipes: [[Int32]] = []
+    for _ in 0..<3 {
+      var pair: [Int32] = [-1, -1]
+      guard conformance_pipe_cloexec(&pair) == 0 else {
+        let error = SystemCallError.last()
+        for pair in pipes { for descriptor in pair { close(descriptor) } }
+        throw SpawnFailure(call: "pipe", error: error)
+      }
+      pipes.append(pair)
+    }
+    let (toChild, fromChild, errorsFromChild) = (pipes[0], pipes[1], pipes[2])
+    let status = posixSpawnShell(
+      command: command, environmentEntry: "\(name)=\(value)", replacing: name + "=",
+      standardStreams: (toChild[0], fromChild[1], errorsFromChild[1]))
+    close(toChild[0])
+    close(fromChild[1])
+    close(errorsFromChild[1])
+    guard status.process != nil else {
+      close(toChild[1])
+      close(fromChild[0])
+      close(errorsFromChild[0])
+      throw SpawnFailure(call: "posix_spawn /bin/sh", error: SystemCallError(code: status.error))
+    }
+    for descriptor in [toChild[1], fromChild[0], errorsFromChild[0]] {
+      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    }
+    return SpawnedShell(process: status.process!, input: toChild[1], output: fromChild[0], errors: errorsFromChild[0])
+  }
+
+  /// The `posix_spawn` call itself, with its file actions and attributes (see ``spawnShell(command:environmentName:value:)``):
+  /// the process, or `posix_spawn`'s error number.
+  private func posixSpawnShell(
+    command: String, environmentEntry: String, replacing prefix: String,
+    standardStreams: (input: Int32, output: Int32, errors: Int32)
+  ) -> (process: Int32?, error: Int32) {
+    // Darwin's spawn types are optional pointers, glibc's are structs (only Linux is built in CI).
+    #if canImport(Darwin)
+      var actions: posix_spawn_file_actions_t? = nil
+      var attributes: posix_spawnattr_t? = nil
+    #else
+      var actions = posix_spawn_file_actions_t()
+      var attributes = posix_spawnattr_t()
+    #endif
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, standardStreams.input, 0)
+    posix_spawn_file_actions_adddup2(&actions, standardStreams.output, 1)
+    posix_spawn_file_actions_adddup2(&actions, standardStreams.errors, 2)
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    sigaddset(&defaults, SIGPIPE)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    posix_spawnattr_setsigmask(&attributes, &mask)
+    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+    let arguments = ["/bin/sh", "-c", command]
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { for argument in argv { free(argument) } }
+    #if canImport(Darwin)
+      let inherited: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
+    #else
+      let inherited: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+    #endif
+    var environment: [UnsafeMutablePointer<CChar>?] = []
+    var entry = 0
+    while let pointer = inherited?[entry] {
+      if !String(cString: pointer).hasPrefix(prefix) { environment.append(pointer) }
+      entry += 1
+    }
+    let marker = strdup(environmentEntry)
+    defer { free(marker) }
+    environment += [marker, nil]
+    var process: pid_t = 0
+    let status = posix_spawn(&process, "/bin/sh", &actions, &attributes, &argv, &environment)
+    return status == 0 ? (process, 0) : (nil, status)
+  }
+
+  /// `prctl(PR_SET_CHILD_SUBREAPER)` through the shim: orphaned descendants of adapters come
+  /// back to the harness instead of init, so none outlives the run unseen. Idempotent; where it
+  /// does not exist, nothing changes.
+  package func becomeChildSubreaper() {
+    _ = conformance_become_child_subreaper()
+  }
+
+  /// What one non-blocking `write(2)` did: bytes written, a full pipe (`EAGAIN`), or anything
+  /// else (the reader is gone: `EPIPE`, a closed descriptor), which the caller learns about by
+  /// reading.
+  package enum WriteOutcome: Sendable, Equatable {
+    case wrote(Int)
+    case wouldBlock
+    case failed
+  }
+
+  /// One `write(2)` of `bytes[offset...]` to a non-blocking descriptor, retried when a signal
+  /// interrupts it.
+  package func writeSome(_ descriptor: Int32, _ bytes: [UInt8], from offset: Int) -> WriteOutcome {
+    while true {
+      let written = bytes.withUnsafeBytes { buffer in
+        write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+      }
+      if written >= 0 { return .wrote(written) }
+      if errno == EINTR { continue }
+      return errno == EAGAIN || errno == EWOULDBLOCK ? .wouldBlock : .failed
+    }
+  }
+
+  /// What one non-blocking `read(2)` gave: bytes, nothing yet (`EAGAIN`), or the end (end of
+  /// file, or an error: either way nothing more will come).
+  package enum ReadOutcome: Sendable, Equatable {
+    case bytes([UInt8])
+    case wouldBlock
+    case end
+  }
+
+  /// One `read(2)` of up to 64 KiB from a non-blocking descriptor, retried when interrupted.
+  package func readAvailable(_ descriptor: Int32) -> ReadOutcome {
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count > 0 { return .bytes(Array(chunk[0..<count])) }
+      if count == 0 { return .end }
+      if errno == EINTR { continue }
+      if errno == EAGAIN || errno == EWOULDBLOCK { return .wouldBlock }
+      return .end
+    }
+  }
+
+  /// `poll(2)`: waits up to `milliseconds` until one of `reading` can be read or `writing`
+  /// written; the descriptors of `reading` that are ready (readable, closed, or in error),
+  /// empty on a timeout. With nothing to watch, a plain sleep.
+  package func waitForReadiness(reading: [Int32], writing: Int32? = nil, milliseconds: Int) -> [Int32] {
+    var descriptors = reading.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    if let writing { descriptors.append(pollfd(fd: writing, events: Int16(POLLOUT), revents: 0)) }
+    if descriptors.isEmpty {
+      _ = poll(nil, 0, Int32(milliseconds))
+      return []
+    }
+    guard poll(&descriptors, nfds_t(descriptors.count), Int32(milliseconds)) > 0 else { return [] }
+    return descriptors.prefix(reading.count).filter { $0.revents != 0 }.map(\.fd)
+  }
+
+  /// `poll(NULL, 0, milliseconds)`: a sleep that a signal cuts short, without Foundation.
+  package func sleepMilliseconds(_ milliseconds: Int) {
+    _ = poll(nil, 0, Int32(milliseconds))
+  }
+
+  /// How a process ended: its exit status, or the signal that killed it.
+  package enum ProcessExit: Sendable, Equatable {
+    case exited(Int32)
+    case signalled(Int32)
+  }
+
+  /// Whether `process` (a child) has ended, without reaping it: `waitid(WNOHANG | WNOWAIT)` on
+  /// Linux, so that its id stays reserved until the harness has ended its process group (a
+  /// group id whose leader was reaped could be reused); elsewhere `waitpid(WNOHANG)`.
+  package func peekExit(_ process: Int32) -> ProcessExit? {
+    #if canImport(Glibc)
+      var info = siginfo_t()
+      guard waitid(P_PID, id_t(process), &info, WEXITED | WNOHANG | WNOWAIT) == 0,
+        info._sifields._sigchld.si_pid == process
+      else { return nil }
+      let code = info._sifields._sigchld.si_status
+      return info.si_code == CLD_EXITED ? .exited(code) : .signalled(code)
+    #else
+      var status: Int32 = 0
+      guard waitpid(process, &status, WNOHANG) == process else { return nil }
+      return (status & 0x7f) == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
+    #endif
+  }
+
+  /// What one `waitpid(WNOHANG)` did.
+  package enum ReapOutcome: Sendable, Equatable {
+    case reaped, running, interrupted, failed
+  }
+
+  /// `waitpid(process, WNOHANG)`: reaps `process` if it has ended (a zombie otherwise stays).
+  package func reapWithoutWaiting(_ process: Int32) -> ReapOutcome {
+    var status: Int32 = 0
+    let result = waitpid(process, &status, WNOHANG)
+    if result == process { return .reaped }
+    if result == 0 { return .running }
+    return errno == EINTR ? .interrupted : .failed
+  }
+
+  /// `kill(process, SIGKILL)`, or with `group`, `kill(-process, SIGKILL)`: the whole process
+  /// group `process` leads. Whether it worked is not looked at (the process may be gone).
+  package func killHard(_ process: Int32, group: Bool = false) {
+    _ = kill(group ? -process : process, SIGKILL)
+  }
+
+  /// `getpid()`.
+  package func currentProcessID() -> Int32 { getpid() }
+#endif
+
+/// `strsignal(3)`: the C library's name for a signal (`Killed`), for messages.
+package func signalDescription(_ signal: Int32) -> String {
+  String(cString: strsignal(signal))
+}
+
+// MARK: Console and standard streams
+
+/// The process's standard descriptors (`STDIN_FILENO`, `STDOUT_FILENO`, `STDERR_FILENO`).
+package enum StandardStream: Int32, Sendable {
+  case input = 0
+  case output = 1
+  case error = 2
+}
+
+/// `isatty(3)`: whether the stream is a terminal (colour, progress lines).
+package func isTerminal(_ stream: StandardStream) -> Bool {
+  isatty(stream.rawValue) == 1
+}
+
+/// `getenv(3)`: the variable's value, or `nil` when it is not set.
+package func environmentValue(_ name: String) -> String? {
+  getenv(name).map { String(cString: $0) }
+}
+
+/// Writes every byte with `write(2)`, retrying short writes and interrupted calls; stops at the
+/// first other error. Raw descriptors, not `FILE *` streams: unbuffered, so standard output and
+/// standard error interleave in order, and no global `FILE *` (which Swift 6 rejects as shared
+/// mutable state) is touched.
+package func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) throws(SystemCallError) {
+  var offset = 0
+  while offset < bytes.count {
+    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+    if written < 0 {
+      if errno == EINTR { continue }
+      throw .last()
+    }
+    offset += written
+  }
+}
+
+/// One `read(2)` of at most `count` bytes (retried when interrupted): whatever is there now,
+/// empty at the end of the input. For a line protocol on standard input, which must answer
+/// each line as it comes rather than wait for a full buffer.
+package func readOnce(_ descriptor: Int32, upTo count: Int) throws(SystemCallError) -> [UInt8] {
+  var chunk = [UInt8](repeating: 0, count: count)
+  let outcome = chunk.withUnsafeMutableBytes { buffer in
+    Result { () throws(SystemCallError) in try readSome(descriptor, into: buffer) }
+  }
+  chunk.removeSubrange(try outcome.get()...)
+  return chunk
+}
+
+// MARK: Paths
+
+/// `access(path, F_OK)`: whether something exists at `path` (a dangling link does not).
+package func pathExists(_ path: String) -> Bool {
+  access(path, F_OK) == 0
+}
+
+/// Creates the file at `path` if it is missing (`open(O_WRONLY | O_CREAT, 0644)`) and sets its
+/// times to now (`futimens`): `touch(1)`, for Bazel's sharding status file.
+package func touchFile(_ path: String) throws(SystemCallError) {
+  let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY, 0o644)
+  guard descriptor >= 0 else { throw .last() }
+  _ = futimens(descriptor, nil)
+  close(descriptor)
+}
+
+// MARK: Interrupting signals
+
+/// Catches SIGINT and SIGTERM while a run lasts, calling `handler` (on a thread of its own) with
+/// the first one's number.
+///
+/// A signal handler may only do async-signal-safe work, so the handler (in CSystemShims) writes
+/// the signal's number to a pipe, and a thread started here (`pthread_create`) reads it. The
+/// pipe is the one process-wide thing a handler can reach; it lives in the C shim, which keeps
+/// the Swift code free of global mutable state. After the first signal the default actions are
+/// back: a second SIGINT or SIGTERM ends the process at once.
+package final class InterruptSignals {
+  private var thread: pthread_t?
+  /// The thread's reference to the handler, released by ``stop()`` once the thread is gone
+  /// (`Unmanaged`): the thread itself allocates and frees nothing, since a first `free` on a
+  /// thread makes glibc set up that thread's cache (a new arena, three system calls) while the
+  /// run waits to end.
+  private var box: Unmanaged<HandlerBox>?
+
+  /// Starts catching; `nil` when signals cannot be caught (already caught, no pipe).
+  package static func start(_ handler: @escaping @Sendable (Int32) -> Void) -> InterruptSignals? {
+    guard conformance_signals_start() == 0 else { return nil }
+    let watcher = InterruptSignals()
+    let box = Unmanaged.passRetained(HandlerBox(handler))
+    #if canImport(Darwin)
+      var thread: pthread_t? = nil
+    #else
+      var thread = pthread_t()
+    #endif
+    let created = pthread_create(
+      &thread, nil,
+      { context in
+        let box = Unmanaged<HandlerBox>.fromOpaque(context!).takeUnretainedValue()
+        let number = conformance_signals_next()
+        if number != 0 {
+          conformance_signals_restore_defaults()
+          box.handler(Int32(number))
+        }
+        return nil
+      }, box.toOpaque())
+    guard created == 0 else {
+      box.release()
+      conformance_signals_stop()
+      conformance_signals_close()
+      return nil
+    }
+    watcher.thread = thread
+    watcher.box = box
+    return watcher
+  }
+
+  /// Puts back the signals' earlier actions and ends the watching thread.
+  package func stop() {
+    guard let thread else { return }
+    conformance_signals_stop()
+    #if canImport(Darwin)
+      if let thread { pthread_join(thread, nil) }
+    #else
+      pthread_join(thread, nil)
+    #endif
+    conformance_signals_close()
+    self.thread = nil
+    box?.release()
+    box = nil
+  }
+
+  private final class HandlerBox {
+    let handler: @Sendable (Int32) -> Void
+    init(_ handler: @escaping @Sendable (Int32) -> Void) { self.handler = handler }
+  }
+}
+
+// MARK: Recorded answers and the adapter loop
+
+/// `open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)`: a file written from its start
+/// (the answers file of an in-process run), not inherited by processes the tests start.
+package func createTruncated(_ path: String) throws(SystemCallError) -> Int32 {
+  let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+  guard descriptor >= 0 else { throw .last() }
+  return descriptor
+}
+
+/// `atexit(3)`: `body` runs at the process's normal exit (`exit`, or the end of `main`), never
+/// after a crash or a kill: the answers file's trailer says the run finished.
+package func runAtExit(_ body: @escaping @convention(c) () -> Void) {
+  _ = atexit(body)
+}
+
+/// `fflush(NULL)`: every C stream's buffer written out (what `print` holds), so that what the
+/// team's code printed goes where it was meant to before descriptors move.
+package func flushStandardStreams() {
+  _ = fflush(nil)
+}
+
+/// Keeps the real standard output for answers and points descriptor 1 at standard error
+/// (`fflush(NULL)`, `dup(1)`, `dup2(2, 1)`): whatever the adapter's own code prints goes to its
+/// log instead of breaking the protocol. Returns the kept descriptor.
+package func moveStandardOutputAside() -> Int32 {
+  flushStandardStreams()
+  let kept = dup(1)
+  _ = dup2(2, 1)
+  return kept
 }

@@ -1,12 +1,6 @@
-import CSystemShims
 import ConformanceJSON
 import ConformanceKit
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import ConformanceLowLevel
 
 /// One running adapter: `/bin/sh -c COMMAND` in its own process group, with three pipes.
 ///
@@ -20,7 +14,7 @@ import ConformanceKit
 /// pool of its ``ProcessImplementation`` for one request, and ended by whoever holds it).
 final class AdapterProcess: @unchecked Sendable {
   /// The shell's process id, which is also the process group's id.
-  let process: pid_t
+  let process: Int32
   /// The value of ``ProcessTree/variable`` in the environment of this instance and of all it
   /// starts: how descendants that left the process group are found.
   private let token: String
@@ -47,7 +41,7 @@ final class AdapterProcess: @unchecked Sendable {
       switch self {
       case .exited(let code): "exited with status \(code)"
       case .signalled(let signal):
-        "was killed by signal \(signal) (\(String(cString: strsignal(signal))))"
+        "was killed by signal \(signal) (\(signalDescription(signal)))"
       }
     }
   }
@@ -127,21 +121,18 @@ final class AdapterProcess: @unchecked Sendable {
   func write(_ bytes: [UInt8], deadline: UInt64, interruption: Interruption? = nil) -> Bool {
     var offset = 0
     while offset < bytes.count && input >= 0 {
-      let written = bytes.withUnsafeBytes { buffer in
-        systemWrite(input, buffer.baseAddress! + offset, buffer.count - offset)
-      }
-      if written > 0 {
+      switch writeSome(input, bytes, from: offset) {
+      case .wrote(let written) where written > 0:
         offset += written
         continue
+      case .wrote, .failed: return true
+      case .wouldBlock: break
       }
-      if written < 0 && errno == EINTR { continue }
-      guard written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) else { return true }
       // The pipe is full: wait until it drains, reading the adapter's output meanwhile (an
       // adapter blocked writing to a full pipe of ours would never read its input again).
       guard interruption?.signal == nil, let wait = remainingMilliseconds(until: deadline) else { return false }
-      var descriptors = [pollfd(fd: input, events: Int16(POLLOUT), revents: 0)] + readDescriptors()
-      _ = poll(&descriptors, nfds_t(descriptors.count), Int32(min(wait, 100)))
-      drainReadable(descriptors.dropFirst())
+      let ready = waitForReadiness(reading: readDescriptors(), writing: input, milliseconds: min(wait, 100))
+      drainReadable(ready)
       if answers.hasLine || answers.isOverLimit { return true }
     }
     return true
@@ -169,14 +160,13 @@ final class AdapterProcess: @unchecked Sendable {
         return .closed
       }
       guard let wait = remainingMilliseconds(until: deadline) else { return .timedOut }
-      var descriptors = readDescriptors()
-      let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(min(wait, 100)))
-      if ready > 0 {
-        drainReadable(descriptors[...])
+      let ready = waitForReadiness(reading: readDescriptors(), milliseconds: min(wait, 100))
+      if !ready.isEmpty {
+        drainReadable(ready)
       } else if let status = pollExit() {
         // The process ended while something else (a child it started) keeps the pipe open:
         // whatever it wrote before exiting is in the pipe already.
-        drainReadable(readDescriptors()[...], force: true)
+        drainReadable(readDescriptors())
         if let line = answers.takeLine() { return .line(line) }
         return .exited(status)
       }
@@ -186,8 +176,7 @@ final class AdapterProcess: @unchecked Sendable {
   /// Reads what standard error holds now without waiting (the log written just before an answer).
   func drainLog() {
     guard errors >= 0 else { return }
-    var descriptors = [pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
-    if poll(&descriptors, 1, 0) > 0 { drainReadable(descriptors[...]) }
+    drainReadable(waitForReadiness(reading: [errors], milliseconds: 0))
   }
 
   /// Closes the adapter's input: its signal to finish.
@@ -215,7 +204,7 @@ final class AdapterProcess: @unchecked Sendable {
     }
     let exitedInTime = exitStatus != nil
     if exitedInTime {
-      drainReadable(readDescriptors()[...], force: true)
+      drainReadable(readDescriptors())
     }
     while surplus.count < 5, let line = answers.takeLine() { surplus.append(line) }
     if answers.hasPartialLine && surplus.count < 5 { surplus.append(answers.takeRest()) }
@@ -223,23 +212,20 @@ final class AdapterProcess: @unchecked Sendable {
     // group, while the leader is unreaped (so its id cannot have been reused): a child the
     // adapter left behind is ended with it, in its group or not.
     let escaped = ProcessTree.members(root: process, token: token)
-    _ = kill(-process, SIGKILL)
-    for pid in escaped { _ = kill(pid, SIGKILL) }
+    killHard(process, group: true)
+    for pid in escaped { killHard(pid) }
     // Those re-parented to the harness (their parent exited; the harness is a subreaper) are
     // reaped here; the others are their parents' to reap.
-    var reaped: Int32 = 0
     for pid in escaped {
       for _ in 0..<20 {
-        let result = waitpid(pid, &reaped, WNOHANG)
-        if result != 0 { break }
-        _ = poll(nil, 0, 1)
+        if reapWithoutWaiting(pid) != .running { break }
+        sleepMilliseconds(1)
       }
     }
-    var status: Int32 = 0
     for _ in 0..<200 {
-      let reaped = waitpid(process, &status, WNOHANG)
-      if reaped == process || (reaped < 0 && errno != EINTR) { break }
-      _ = poll(nil, 0, 5)
+      let outcome = reapWithoutWaiting(process)
+      if outcome == .reaped || outcome == .failed { break }
+      sleepMilliseconds(5)
     }
     closeDescriptor(&output)
     closeDescriptor(&errors)
@@ -258,37 +244,30 @@ final class AdapterProcess: @unchecked Sendable {
   /// Waits up to `milliseconds` for output, reading what comes (a plain sleep once both
   /// output pipes are closed).
   private func pause(readingFor milliseconds: Int) {
-    var descriptors = readDescriptors()
-    if descriptors.isEmpty {
-      _ = poll(nil, 0, Int32(milliseconds))
-    } else if poll(&descriptors, nfds_t(descriptors.count), Int32(milliseconds)) > 0 {
-      drainReadable(descriptors[...])
-    }
+    drainReadable(waitForReadiness(reading: readDescriptors(), milliseconds: milliseconds))
   }
 
-  private func readDescriptors() -> [pollfd] {
-    var descriptors: [pollfd] = []
-    if output >= 0 { descriptors.append(pollfd(fd: output, events: Int16(POLLIN), revents: 0)) }
-    if errors >= 0 { descriptors.append(pollfd(fd: errors, events: Int16(POLLIN), revents: 0)) }
-    return descriptors
+  /// The open output descriptors (standard output, standard error).
+  private func readDescriptors() -> [Int32] {
+    [output, errors].filter { $0 >= 0 }
   }
 
-  /// Reads every ready descriptor until it would block (standard output only until a line is
+  /// Reads each of `descriptors` until it would block (standard output only until a line is
   /// complete or the cap is passed, so a huge line is not read beyond the cap).
-  private func drainReadable(_ descriptors: ArraySlice<pollfd>, force: Bool = false) {
-    for descriptor in descriptors where force || descriptor.revents != 0 {
-      if descriptor.fd == output {
+  private func drainReadable(_ descriptors: [Int32]) {
+    for descriptor in descriptors {
+      if descriptor == output {
         reading: while output >= 0 && !answers.isOverLimit && !answers.hasLine {
-          switch readChunk(output) {
+          switch readAvailable(output) {
           case .bytes(let chunk): answers.append(chunk)
           case .wouldBlock: break reading
           case .end: closeDescriptor(&output)
           }
         }
-      } else if descriptor.fd == errors {
+      } else if descriptor == errors {
         // Bounded per wake-up, so an adapter logging without pause cannot starve its answers.
         reading: for _ in 0..<16 where errors >= 0 {
-          switch readChunk(errors) {
+          switch readAvailable(errors) {
           case .bytes(let chunk):
             log.append(chunk)
             recentLog.append(chunk)
@@ -300,44 +279,19 @@ final class AdapterProcess: @unchecked Sendable {
     }
   }
 
-  private enum Chunk {
-    case bytes([UInt8])
-    case wouldBlock
-    case end
-  }
-
-  private func readChunk(_ descriptor: Int32) -> Chunk {
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count > 0 { return .bytes(Array(chunk[0..<count])) }
-      if count == 0 { return .end }
-      if errno == EINTR { continue }
-      if errno == EAGAIN || errno == EWOULDBLOCK { return .wouldBlock }
-      return .end
-    }
-  }
-
   /// The exit status if the process has ended, without reaping it (see ``end(grace:)``).
   private func pollExit() -> ExitStatus? {
     if let exitStatus { return exitStatus }
-    #if canImport(Glibc)
-      var info = siginfo_t()
-      guard waitid(P_PID, id_t(process), &info, WEXITED | WNOHANG | WNOWAIT) == 0,
-        info._sifields._sigchld.si_pid == process
-      else { return nil }
-      let code = info._sifields._sigchld.si_status
-      exitStatus = info.si_code == CLD_EXITED ? .exited(code) : .signalled(code)
-    #else
-      var status: Int32 = 0
-      guard waitpid(process, &status, WNOHANG) == process else { return nil }
-      exitStatus = (status & 0x7f) == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
-    #endif
+    switch peekExit(process) {
+    case nil: return nil
+    case .exited(let code): exitStatus = .exited(code)
+    case .signalled(let signal): exitStatus = .signalled(signal)
+    }
     return exitStatus
   }
 
   private func closeDescriptor(_ descriptor: inout Int32) {
-    if descriptor >= 0 { close(descriptor) }
+    if descriptor >= 0 { ConformanceLowLevel.closeDescriptor(descriptor) }
     descriptor = -1
   }
 
@@ -349,102 +303,18 @@ final class AdapterProcess: @unchecked Sendable {
   }
 
   /// `/bin/sh -c command` in a new process group, with its standard input, output and error on
-  /// three new pipes. Returns the process and the harness's non-blocking ends.
-  ///
-  /// `posix_spawn` rather than Foundation's `Process`, so that the `conformance` binary does not
-  /// load Foundation (and ICU) at start-up for a feature most runs do not use.
-  private static func spawn(command: String, token: String) throws(SpawnError) -> (pid_t, Int32, Int32, Int32) {
-    // Orphaned descendants of adapters come back to the harness instead of init, so none
-    // outlives the run unseen (ProcessTree). Idempotent; where it does not exist, nothing changes.
-    _ = conformance_become_child_subreaper()
-    func failure(_ what: String, _ code: Int32) -> SpawnError {
-      SpawnError(description: "cannot start adapter `\(command)`: \(what): \(String(cString: strerror(code)))")
+  /// three new pipes, marked with `token` (``ProcessTree/variable``): the process and the
+  /// harness's non-blocking ends.
+  private static func spawn(command: String, token: String) throws(SpawnError) -> (Int32, Int32, Int32, Int32) {
+    // Orphaned descendants of adapters come back to the harness instead of init (ProcessTree).
+    becomeChildSubreaper()
+    do {
+      let shell = try spawnShell(command: command, environmentName: ProcessTree.variable, value: token)
+      return (shell.process, shell.input, shell.output, shell.errors)
+    } catch {
+      throw SpawnError(description: "cannot start adapter `\(command)`: \(error.call): \(error.error.text)")
     }
-    // Close-on-exec from the start: the child gets its ends only through dup2 below, and no
-    // adapter started later (on another thread) inherits these, or this one would never see
-    // the end of its input.
-    var pipes: [[Int32]] = []
-    for _ in 0..<3 {
-      var pair: [Int32] = [-1, -1]
-      guard conformance_pipe_cloexec(&pair) == 0 else {
-        let code = errno
-        for pair in pipes { for descriptor in pair { close(descriptor) } }
-        throw failure("pipe", code)
-      }
-      pipes.append(pair)
-    }
-    let (toChild, fromChild, errorsFromChild) = (pipes[0], pipes[1], pipes[2])
-    // Darwin's spawn types are optional pointers, glibc's are structs (only Linux is built in CI).
-    #if canImport(Darwin)
-      var actions: posix_spawn_file_actions_t? = nil
-    #else
-      var actions = posix_spawn_file_actions_t()
-    #endif
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-    posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-    posix_spawn_file_actions_adddup2(&actions, errorsFromChild[1], 2)
-    // The harness ignores SIGPIPE (an adapter that died must show as an error, not kill it);
-    // the adapter gets the default back, as any freshly started program expects. Its own
-    // process group lets the harness end it together with every child it started.
-    #if canImport(Darwin)
-      var attributes: posix_spawnattr_t? = nil
-    #else
-      var attributes = posix_spawnattr_t()
-    #endif
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    sigaddset(&defaults, SIGPIPE)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    var mask = sigset_t()
-    sigemptyset(&mask)
-    posix_spawnattr_setsigmask(&attributes, &mask)
-    posix_spawnattr_setpgroup(&attributes, 0)
-    posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
-
-    var process: pid_t = 0
-    let arguments = ["/bin/sh", "-c", command]
-    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-    defer { for argument in argv { free(argument) } }
-    #if canImport(Darwin)
-      let inherited: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
-    #else
-      let inherited: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
-    #endif
-    // The inherited environment, plus this instance's token.
-    var environment: [UnsafeMutablePointer<CChar>?] = []
-    var entry = 0
-    while let pointer = inherited?[entry] {
-      if !String(cString: pointer).hasPrefix(ProcessTree.variable + "=") { environment.append(pointer) }
-      entry += 1
-    }
-    let marker = strdup("\(ProcessTree.variable)=\(token)")
-    defer { free(marker) }
-    environment += [marker, nil]
-    let status = posix_spawn(&process, "/bin/sh", &actions, &attributes, &argv, &environment)
-    close(toChild[0])
-    close(fromChild[1])
-    close(errorsFromChild[1])
-    guard status == 0 else {
-      close(toChild[1])
-      close(fromChild[0])
-      close(errorsFromChild[0])
-      throw failure("posix_spawn /bin/sh", status)
-    }
-    for descriptor in [toChild[1], fromChild[0], errorsFromChild[0]] {
-      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-    }
-    return (process, toChild[1], fromChild[0], errorsFromChild[0])
   }
-}
-
-/// `write(2)`, named apart from ``AdapterProcess/write(_:deadline:)``.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, buffer, count)
 }
 
 /// `\n`-terminated lines out of appended chunks, in linear time: the search for a newline goes

@@ -1,12 +1,7 @@
 import ConformanceJSON
 import ConformanceKit
+import ConformanceLowLevel
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// How the harness treats adapters: time limits, restarts, instances, caps (docs/adapters.md).
 public struct AdapterOptions: Sendable, Equatable {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import ConformanceLowLevel
 
 /// The processes an adapter started, found through Linux's `/proc`, so that those which left the
 /// adapter's process group (`setsid`, a daemon's double fork) are ended with it.
@@ -24,19 +20,19 @@ enum ProcessTree {
 
   /// Every live process that descends from `root` or carries `token` in its environment, `root`
   /// itself left out.
-  static func members(root: pid_t, token: String) -> [pid_t] {
+  static func members(root: Int32, token: String) -> [Int32] {
     #if os(Linux)
       let table = processes()
-      var children: [pid_t: [pid_t]] = [:]
+      var children: [Int32: [Int32]] = [:]
       for (pid, parent) in table { children[parent, default: []].append(pid) }
-      var found: Set<pid_t> = []
+      var found: Set<Int32> = []
       var queue = children[root] ?? []
       while let pid = queue.popLast() {
         guard found.insert(pid).inserted else { continue }
         queue += children[pid] ?? []
       }
       let marker = Array("\(variable)=\(token)".utf8) + [0]
-      let me = getpid()
+      let me = currentProcessID()
       for (pid, _) in table where pid != root && pid != me && !found.contains(pid) {
         if environment(of: pid, contains: marker) { found.insert(pid) }
       }
@@ -48,29 +44,26 @@ enum ProcessTree {
 
   #if os(Linux)
     /// (pid, parent pid) of every process `/proc` shows.
-    private static func processes() -> [(pid_t, pid_t)] {
-      guard let directory = opendir("/proc") else { return [] }
-      defer { closedir(directory) }
-      var table: [(pid_t, pid_t)] = []
-      while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-          String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-        }
-        guard let pid = pid_t(name),
+    private static func processes() -> [(Int32, Int32)] {
+      guard let entries = try? folderEntries("/proc") else { return [] }
+      var table: [(Int32, Int32)] = []
+      for entry in entries {
+        let name = String(decoding: entry.name, as: UTF8.self)
+        guard let pid = Int32(name),
           let stat = read("/proc/\(name)/stat", limit: 4096),
           let close = stat.lastIndex(of: UInt8(ascii: ")"))
         else { continue }
         // "PID (COMM) STATE PPID …": the name may hold spaces and parentheses, so from the last ')'.
         let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " "))
         guard fields.count > 2, fields[0].first != UInt8(ascii: "Z"),
-          let parent = pid_t(String(decoding: fields[1], as: UTF8.self))
+          let parent = Int32(String(decoding: fields[1], as: UTF8.self))
         else { continue }
         table.append((pid, parent))
       }
       return table
     }
 
-    private static func environment(of pid: pid_t, contains marker: [UInt8]) -> Bool {
+    private static func environment(of pid: Int32, contains marker: [UInt8]) -> Bool {
       guard let bytes = read("/proc/\(pid)/environ", limit: 1 << 20) else { return false }
       // Each entry ends in a NUL: the marker must start an entry.
       var start = 0
@@ -83,16 +76,12 @@ enum ProcessTree {
     }
 
     private static func read(_ path: String, limit: Int) -> [UInt8]? {
-      let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-      guard descriptor >= 0 else { return nil }
-      defer { close(descriptor) }
+      guard let descriptor = try? openForReading(path) else { return nil }
+      defer { closeDescriptor(descriptor) }
       var bytes: [UInt8] = []
-      var chunk = [UInt8](repeating: 0, count: 4096)
       while bytes.count < limit {
-        let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { break }
-        bytes += chunk[0..<count]
+        guard let chunk = try? readBytes(descriptor, upTo: 4096), !chunk.isEmpty else { break }
+        bytes += chunk
       }
       return bytes
     }

@@ -1,5 +1,6 @@
 import ConformanceJSON
 import ConformanceKit
+import ConformanceLowLevel
 
 /// Which JUnit dialect a report is written in.
 public enum JUnitFlavour: String, Sendable, CaseIterable {

@@ -1,4 +1,5 @@
 import ConformanceJSON
+import ConformanceLowLevel
 
 /// The markup libxml2 writes for one file's passing `<testcase>` (one without child elements),
 /// rendered once per file and cut around the two values that change from test to test, the

@@ -1,5 +1,6 @@
 import CLibXML2
 import ConformanceJSON
+import ConformanceLowLevel
 
 /// An error libxml2's writer reported; libxml2 says only that a call failed (`-1`), so the
 /// error names the call.

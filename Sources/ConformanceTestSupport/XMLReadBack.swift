@@ -1,10 +1,5 @@
 import CLibXML2
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import ConformanceLowLevel
 
 /// libxml2's global tables must be set up once, without racing between parallel tests.
 private let libxml2Initialized: Void = xmlInitParser()
@@ -152,18 +147,12 @@ private func takeString(_ pointer: UnsafeMutablePointer<xmlChar>?) -> String? {
 
 /// The bytes of a file, or `nil` when it cannot be read.
 public func readAllBytes(_ path: String) -> [UInt8]? {
-  let descriptor = open(path, O_RDONLY)
-  guard descriptor >= 0 else { return nil }
-  defer { close(descriptor) }
+  guard let descriptor = try? openForReading(path) else { return nil }
+  defer { closeDescriptor(descriptor) }
   var bytes: [UInt8] = []
-  var chunk = [UInt8](repeating: 0, count: 65536)
   while true {
-    let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
-    if count < 0 {
-      if errno == EINTR { continue }
-      return nil
-    }
-    if count == 0 { return bytes }
-    bytes += chunk[..<count]
+    guard let chunk = try? readBytes(descriptor, upTo: 65536) else { return nil }
+    if chunk.isEmpty { return bytes }
+    bytes += chunk
   }
 }

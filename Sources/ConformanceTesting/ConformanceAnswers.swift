@@ -1,12 +1,7 @@
 import ConformanceJSON
 import ConformanceKit
+import ConformanceLowLevel
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The answers of an in-process run, recorded for `conformance judge` when the environment
 /// variable `CONFORMANCE_ANSWERS` names a file (`conformance-answers/1`, docs/adapters.md):
@@ -80,10 +75,12 @@ public final class ConformanceAnswers: Sendable {
         }
         return
       }
-      let descriptor = path.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
-      guard descriptor >= 0 else {
+      let descriptor: Int32
+      do throws(SystemCallError) {
+        descriptor = try createTruncated(path)
+      } catch {
         throw VectorLoadError(
-          description: "\(path): cannot record answers (\(Self.environmentVariable)): \(Self.errnoText())")
+          description: "\(path): cannot record answers (\(Self.environmentVariable)): \(error.text)")
       }
       state.descriptor = descriptor
       state.header = line
@@ -150,7 +147,7 @@ public final class ConformanceAnswers: Sendable {
         let trailer: JSONValue = .object(["end": true, "count": .number(JSONNumber(state.count))])
         _ = Self.write(JSONSerializer.compact.string(from: trailer), to: state.descriptor)
       }
-      close(state.descriptor)
+      closeDescriptor(state.descriptor)
       state.descriptor = -1
     }
   }
@@ -158,7 +155,7 @@ public final class ConformanceAnswers: Sendable {
   /// The trailer at the process's normal exit (`exit`, or the end of the test runner's main):
   /// not after a crash or a kill, which leave the file without it, as `judge` reports.
   private static let exitHook: Void = {
-    atexit { ConformanceAnswers.shared.finish() }
+    runAtExit { ConformanceAnswers.shared.finish() }
   }()
 
   private static func registerExitHook() { _ = exitHook }
@@ -168,30 +165,11 @@ public final class ConformanceAnswers: Sendable {
   private static func write(_ line: String, to descriptor: Int32) -> String? {
     var bytes = Array(line.utf8)
     bytes.append(0x0A)
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { buffer in
-        systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        return errnoText()
-      }
-      offset += written
+    do {
+      try writeAll(descriptor, bytes)
+      return nil
+    } catch {
+      return error.text
     }
-    return nil
   }
-
-  private static func errnoText() -> String {
-    String(cString: strerror(errno))
-  }
-
-  private static func environmentValue(_ name: String) -> String? {
-    getenv(name).map { String(cString: $0) }
-  }
-}
-
-/// `write(2)`, named apart from ``ConformanceAnswers``' own `write`.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, bytes, count)
 }

@@ -1,5 +1,5 @@
-@_exported import ConformanceJSON
-@_exported import ConformanceKit
+import ConformanceJSON
+import ConformanceKit
 import Testing
 
 /// One test of a vector file, ready to be a Swift Testing argument:
@@ -41,14 +41,14 @@ public struct ConformanceVector: Sendable, CustomTestStringConvertible, Identifi
   public var input: JSONValue
   /// The file's context with the test's own merged over it.
   public var context: JSONObject
-  public var expectation: ConformanceKit.Expectation
+  public var expectation: ConformanceExpectation
   /// Whether a ``ConformanceImplementation`` loaded it, so its answer can be recorded under
   /// that implementation's name (`CONFORMANCE_ANSWERS`).
   package var loadedForAnswers = false
 
   public init(
     suite: String, id: String, file: String, path: String? = nil, summary: String?, tags: [String],
-    input: JSONValue, context: JSONObject, expectation: ConformanceKit.Expectation
+    input: JSONValue, context: JSONObject, expectation: ConformanceExpectation
   ) {
     self.suite = suite
     self.vectorID = id

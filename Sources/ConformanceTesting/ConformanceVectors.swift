@@ -47,7 +47,7 @@ public enum ConformanceVectors {
       for test in file.tests {
         if let other = owners[test.id] {
           throw VectorLoadError(
-            description: "\(file.displayPath): id \"\(test.id)\" of suite \(suite) is already used by \(other)")
+            description: "\(file.displayPath): " + duplicateIDMessage(id: test.id, suite: suite, owner: other))
         }
         owners[test.id] = file.displayPath
         vectors.append(

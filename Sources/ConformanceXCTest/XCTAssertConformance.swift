@@ -1,4 +1,4 @@
-@_exported import ConformanceTesting
+import ConformanceTesting
 import Testing
 import XCTest
 

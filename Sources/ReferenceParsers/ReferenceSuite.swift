@@ -1,5 +1,6 @@
 import ConformanceJSON
 import ConformanceKit
+import ConformanceLowLevel
 
 /// One suite of the contract, implemented as the reference parser.
 public protocol ReferenceSuite: Sendable {

@@ -1,4 +1,5 @@
 import ConformanceJSON
+import ConformanceLowLevel
 
 /// The contract's string rules, checked on UTF-8 bytes: whole-string matches (a trailing newline
 /// never matches), ASCII digits only, no conversion to integers, no trimming or normalisation.

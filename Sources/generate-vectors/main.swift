@@ -1,8 +1,5 @@
+import ConformanceLowLevel
 import VectorGeneration
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `generate-vectors [--check] [DIR]`: writes the generated corpus under DIR (default `Vectors`),
 /// or with `--check` only reports files that differ from what the generator makes.
@@ -15,7 +12,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     Writes every generated vector file under DIR (default: Vectors), replacing only files whose
     content changed. With --check, writes nothing and exits 1 when a file is missing or differs.
     """)
-  exit(0)
+  exitProcess(0)
 }
 let check = arguments.contains("--check")
 let root = arguments.first { !$0.hasPrefix("-") } ?? "Vectors"
@@ -23,8 +20,8 @@ do {
   let report = try CorpusWriter(root: root).write(Corpus.files(), checkOnly: check)
   for path in report.changed { print((check ? "differs: " : "wrote: ") + path) }
   print("\(report.unchanged) unchanged, \(report.changed.count) \(check ? "differ" : "written")")
-  exit(check && !report.changed.isEmpty ? 1 : 0)
+  exitProcess(check && !report.changed.isEmpty ? 1 : 0)
 } catch {
   FileHandleStandardError.write("generate-vectors: \(error)\n")
-  exit(2)
+  exitProcess(2)
 }

@@ -66,55 +66,6 @@ import Testing
     #expect(keys("[]") == nil)
   }
 
-  /// The keys of the top-level object read with `nextKey(guessing:)`, always guessing `guess`:
-  /// each key with whether it was the guess.
-  func guessedKeys(_ text: String, guessing guess: StaticString) -> [(Step, Bool)]? {
-    let packed = JSONKeyGuess(guess)!
-    return JSONParser().scan(Array(text.utf8)) { cursor -> [(Step, Bool)]? in
-      guard cursor.enterObject() else { return nil }
-      var steps: [(Step, Bool)] = []
-      while true {
-        let (next, isGuess) = cursor.nextKey(guessing: packed)
-        switch next {
-        case .key(let bytes):
-          steps.append((.key(String(decoding: bytes, as: UTF8.self)), isGuess))
-          guard cursor.value() != nil else { return steps + [(.invalid, false)] }
-        case .end: return steps + [(.end, isGuess)]
-        case .invalid: return steps + [(.invalid, isGuess)]
-        }
-      }
-    }
-  }
-
-  /// A right guess is taken only for exactly its bytes; anything else reads as `nextKey()`
-  /// reads it, far from the end of the document (sixteen bytes read at once) and near it.
-  @Test func aGuessedKeyIsTakenOnlyForExactlyItsBytes() {
-    let padding = String(repeating: " ", count: 20)
-    for tail in ["", padding] {
-      let found = guessedKeys(#"{"id": 1, "idx": 2, "i": 3, "ID": 4, "d": 5}"# + tail, guessing: "id")
-      #expect(found?.map(\.0) == [.key("id"), .key("idx"), .key("i"), .key("ID"), .key("d"), .end])
-      #expect(found?.map(\.1) == [true, false, false, false, false, false])
-      let long = guessedKeys(#"{"description": "a", "descriptions": "b"}"# + tail, guessing: "description")
-      #expect(long?.map(\.0) == [.key("description"), .key("descriptions"), .end])
-      #expect(long?.map(\.1) == [true, false, false])
-      // An escaped key is never the guess, even when it spells it: the cursor leaves it to the parser.
-      #expect(guessedKeys(#"{"\u0069d": 1}"# + tail, guessing: "id")?.map(\.0) == [.invalid])
-      #expect(guessedKeys(#"{"i\"d": 1}"# + tail, guessing: "id")?.map(\.0) == [.invalid])
-      #expect(guessedKeys("{ \n }" + tail, guessing: "id")?.map(\.0) == [.end])
-      #expect(guessedKeys(#"{"id" 1}"# + tail, guessing: "id")?.map(\.0) == [.invalid])
-    }
-  }
-
-  @Test func onlyPlainShortNamesAreGuesses() {
-    #expect(JSONKeyGuess("fifteen-bytes-x") != nil)
-    #expect(JSONKeyGuess("sixteen-bytes-xx") == nil)
-    #expect(JSONKeyGuess("a\"b") == nil)
-    #expect(JSONKeyGuess("a\\b") == nil)
-    #expect(JSONKeyGuess("a\u{7F}") == nil)
-    #expect(JSONKeyGuess("tab\there") == nil)
-    #expect(JSONKeyGuess("") != nil)
-  }
-
   @Test func walksAnArray() {
     let strings = JSONParser().scan(Array(#"["a", "b" ,"c"]"#.utf8)) { cursor -> [String]? in
       guard cursor.enterArray() else { return nil }

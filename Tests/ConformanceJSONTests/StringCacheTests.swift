@@ -1,11 +1,11 @@
+import ConformanceJSON
+import ConformanceLowLevel
 import Testing
-
-@testable import ConformanceJSON
 
 @Suite struct StringCacheTests {
   /// Runs `body` with the document's bytes and a cache sized for it.
-  func withCache<T>(_ document: [UInt8], _ body: (StringCache, UnsafeBufferPointer<UInt8>) -> T) -> T {
-    document.withUnsafeBufferPointer { bytes in
+  func withCache<T>(_ document: [UInt8], _ body: (StringCache, ByteView) -> T) -> T {
+    ByteView.withBytes(of: document) { bytes in
       var cache = StringCache(documentSize: bytes.count)
       defer { cache.release() }
       return body(cache, bytes)

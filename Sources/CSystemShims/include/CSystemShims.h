@@ -54,13 +54,4 @@ void conformance_signals_stop(void);
 /// Closes the pipe; call after the waiting thread has returned from `conformance_signals_next`.
 void conformance_signals_close(void);
 
-/// Lets glibc's allocator keep the memory a run frees for the run's next files: grows each
-/// arena 4 MiB beyond a request (`mallopt(M_TOP_PAD)`) and gives memory back to the system only
-/// past 64 MiB free at an arena's top (`mallopt(M_TRIM_THRESHOLD)`). `mallopt` is declared in
-/// `<malloc.h>`, which Swift's Glibc module does not import, hence the shim. By default a run's
-/// workers, which free a file's tests and results as they go, grew and shrank their arenas
-/// with ~70 `mprotect` and `madvise` calls per 10,000 vectors. Pages an arena reserves but
-/// never touches take no memory. Does nothing off glibc.
-void conformance_keep_freed_memory(void);
-
 #endif

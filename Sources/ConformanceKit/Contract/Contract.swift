@@ -1,4 +1,5 @@
 import ConformanceJSON
+import ConformanceLowLevel
 
 /// Constants the contract (docs/vector-format.md and docs/suites) fixes for every vector file.
 public enum Contract {

@@ -1,4 +1,5 @@
 import ConformanceJSON
+import ConformanceLowLevel
 import Dispatch
 
 /// A pack (`conformance-pack/1`, docs/answers.md): the selected tests of a corpus in one JSON

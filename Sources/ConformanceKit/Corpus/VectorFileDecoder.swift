@@ -1,4 +1,5 @@
 import ConformanceJSON
+import ConformanceLowLevel
 
 /// A vector file that breaks a rule of docs/vector-format.md, with where it breaks it.
 public struct VectorFileError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -287,21 +288,19 @@ public struct VectorFileDecoder: Sendable {
 protocol VectorFormatKey: RawRepresentable<Int> {
   /// Every key's name, at its raw value.
   static var names: [StaticString] { get }
-  /// ``names`` packed for ``JSONCursor/nextKey(guessing:)``.
-  static var guesses: [JSONKeyGuess] { get }
 }
 
 extension VectorFormatKey {
-  init?(bytes: UnsafeBufferPointer<UInt8>) {
+  init?(bytes: ByteView) {
     // An index loop: `firstIndex(where:)` with a closure cost a tenth of reading a test's keys.
     var index = 0
-    while index < Self.names.count && !bytesEqual(bytes, Self.names[index]) { index += 1 }
+    while index < Self.names.count && !bytes.equals(Self.names[index]) { index += 1 }
     guard index < Self.names.count else { return nil }
     self.init(rawValue: index)
   }
 
   init?(_ key: String) {
-    guard let found = withUTF8Bytes(of: key, { Self(bytes: $0) }) else { return nil }
+    guard let found = ByteView.withUTF8(of: key, { Self(bytes: $0) }) else { return nil }
     self = found
   }
 }
@@ -310,33 +309,18 @@ extension VectorFormatKey {
 enum TopLevelKey: Int, VectorFormatKey {
   case format, suite, description, source, context, tests
   static let names: [StaticString] = ["format", "suite", "description", "source", "context", "tests"]
-  static let guesses = names.map { JSONKeyGuess($0)! }
 }
 
 /// The keys a test may hold.
 enum TestKey: Int, VectorFormatKey {
   case id, description, tags, input, context, expect
   static let names: [StaticString] = ["id", "description", "tags", "input", "context", "expect"]
-  static let guesses = names.map { JSONKeyGuess($0)! }
 }
 
 /// The keys an expectation may hold.
 enum ExpectKey: Int, VectorFormatKey {
   case result, output, error, field
   static let names: [StaticString] = ["result", "output", "error", "field"]
-  static let guesses = names.map { JSONKeyGuess($0)! }
-}
-
-/// Whether the bytes are exactly the ASCII name's.
-func bytesEqual(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
-  guard bytes.count == name.utf8CodeUnitCount else { return false }
-  let expected = name.utf8Start
-  var index = 0
-  while index < bytes.count {
-    if bytes[index] != expected[index] { return false }
-    index += 1
-  }
-  return true
 }
 
 package func quote(_ text: String) -> String {

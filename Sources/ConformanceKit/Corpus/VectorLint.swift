@@ -176,7 +176,7 @@ public struct VectorLint: Sendable {
       if let (id, other) = owners.claim(fresh.map(\.test.id), suite: suite, path: file),
         let index = fresh.first(where: { $0.test.id == id })?.index
       {
-        problem(.error, "tests[\(index)].id", "id \(quote(id)) of suite \(suite) is already used by \(other)")
+        problem(.error, "tests[\(index)].id", duplicateIDMessage(id: id, suite: suite, owner: other))
       }
     }
     for (index, test) in tests {

@@ -1,10 +1,5 @@
 import ConformanceJSON
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import ConformanceLowLevel
 
 /// A vector file found under a root, before it is read.
 public struct VectorFileLocation: Sendable, Hashable {
@@ -81,11 +76,10 @@ public struct VectorLoader: Sendable {
   /// What a vectors root holds: its vector files, its suite declarations (`NAME.suite.json`) and
   /// whether it has a manifest (docs/releases.md, docs/own-suites.md).
   public func survey(root: String) throws(VectorRootError) -> CorpusListing {
-    var info = stat()
-    guard stat(root, &info) == 0 else {
+    guard let info = try? fileInfo(atPath: root) else {
       throw VectorRootError(root: root, reason: "no such file or folder")
     }
-    if info.st_mode & S_IFMT == S_IFREG {
+    if info.kind == .regular {
       let slash = root.lastIndex(of: "/")
       let name = slash.map { String(root[root.index(after: $0)...]) } ?? root
       let folder = slash.map { $0 == root.startIndex ? "/" : String(root[..<$0]) } ?? ""
@@ -95,16 +89,18 @@ public struct VectorLoader: Sendable {
         ? CorpusListing(root: folder, isFolder: false, vectorFiles: [], declarations: [location], manifest: nil)
         : CorpusListing(root: folder, isFolder: false, vectorFiles: [location], declarations: [], manifest: nil)
     }
-    guard info.st_mode & S_IFMT == S_IFDIR else {
+    guard info.kind == .folder else {
       throw VectorRootError(root: root, reason: "not a folder or a regular file")
     }
-    guard let directory = opendir(root) else {
-      throw VectorRootError(root: root, reason: "cannot read folder: \(String(cString: strerror(errno)))")
+    let entries: [FolderEntry]
+    do {
+      entries = try folderEntries(root)
+    } catch {
+      throw VectorRootError(root: root, reason: "cannot read folder: \(error.text)")
     }
     var walk = Walk(root: root)
     walk.enter(FolderIdentity(info), relative: "")
-    walk.read(directory, relative: "")
-    closedir(directory)
+    walk.read(entries, relative: "")
     let sorted = walk.found.sorted { utf8Precedes($0.path, $1.path) }
     return CorpusListing(
       root: root, isFolder: true,
@@ -118,9 +114,9 @@ public struct VectorLoader: Sendable {
     var device: UInt64
     var inode: UInt64
 
-    init(_ info: stat) {
-      device = UInt64(info.st_dev)
-      inode = UInt64(info.st_ino)
+    init(_ info: FileInfo) {
+      device = info.device
+      inode = info.inode
     }
   }
 
@@ -149,13 +145,8 @@ public struct VectorLoader: Sendable {
 
     /// Visits the folder's entries in the byte order of their names, so that which of two
     /// paths to one folder is searched (and which is reported) never depends on `readdir`.
-    mutating func read(_ directory: OpaquePointer, relative: String) {
-      var entries: [(name: [UInt8], type: UInt8)] = []
-      while let entry = readdir(directory) {
-        let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-        if bytes.first == UInt8(ascii: ".") { continue }
-        entries.append((bytes, entry.pointee.d_type))
-      }
+    mutating func read(_ entries: [FolderEntry], relative: String) {
+      let entries = entries.filter { $0.name.first != UInt8(ascii: ".") }
       for entry in entries.sorted(by: { $0.name.lexicographicallyPrecedes($1.name) }) {
         let (name, isUTF8) = VectorLoader.displayName(entry.name)
         let child = relative.isEmpty ? name : relative + "/" + name
@@ -163,12 +154,12 @@ public struct VectorLoader: Sendable {
           problem(child, "the name is not UTF-8 (shown escaped); rename the file")
           continue
         }
-        visit(name: name, child: child, type: entry.type)
+        visit(name: name, child: child, kind: entry.kind)
       }
     }
 
-    /// `type`: the entry's `d_type` from `readdir`.
-    private mutating func visit(name: String, child: String, type: UInt8) {
+    /// `kind`: what the entry's `d_type` from `readdir` says.
+    private mutating func visit(name: String, child: String, kind: FileKind) {
       // The root's manifest is not a vector file; whatever it is, the manifest check reads it.
       if child == CorpusListing.manifestName {
         manifest = VectorFileLocation(root: root, path: child)
@@ -177,28 +168,33 @@ public struct VectorLoader: Sendable {
       // What `readdir` says is neither a folder nor a link needs no `lstat`: it is listed by
       // its name alone, as below (one `lstat` a file was most of listing a large corpus).
       // File systems that do not say (`DT_UNKNOWN`) take the `lstat`.
-      if type != UInt8(DT_DIR) && type != UInt8(DT_LNK) && type != UInt8(DT_UNKNOWN) {
+      if kind != .folder && kind != .symbolicLink && kind != .unknown {
         if VectorLoader.isListedFileName(name) { found.append(VectorFileLocation(root: root, path: child)) }
         return
       }
       let path = VectorFile.join(root, child)
-      var info = stat()
-      guard lstat(path, &info) == 0 else {
-        problem(child, "cannot read its file information: \(String(cString: strerror(errno)))")
+      var info: FileInfo
+      do {
+        info = try fileInfo(atPath: path, followingLinks: false)
+      } catch {
+        problem(child, "cannot read its file information: \(error.text)")
         return
       }
-      if info.st_mode & S_IFMT == S_IFLNK {
-        guard stat(path, &info) == 0 else {
-          let code = errno
-          switch code {
-          case ELOOP: problem(child, "symbolic link loop: its target never resolves")
-          case ENOENT: problem(child, "broken symbolic link: its target does not exist")
-          default: problem(child, "cannot follow the symbolic link: \(String(cString: strerror(code)))")
+      if info.kind == .symbolicLink {
+        do {
+          info = try fileInfo(atPath: path)
+        } catch {
+          if error.isLoop {
+            problem(child, "symbolic link loop: its target never resolves")
+          } else if error.isMissing {
+            problem(child, "broken symbolic link: its target does not exist")
+          } else {
+            problem(child, "cannot follow the symbolic link: \(error.text)")
           }
           return
         }
       }
-      guard info.st_mode & S_IFMT == S_IFDIR else {
+      guard info.kind == .folder else {
         if VectorLoader.isListedFileName(name) { found.append(VectorFileLocation(root: root, path: child)) }
         return
       }
@@ -211,13 +207,15 @@ public struct VectorLoader: Sendable {
             : "leads to folder \(earlier), which is searched already; not followed")
         return
       }
-      guard let directory = opendir(path) else {
-        problem(child, "cannot read folder: \(String(cString: strerror(errno)))")
+      let entries: [FolderEntry]
+      do {
+        entries = try folderEntries(path)
+      } catch {
+        problem(child, "cannot read folder: \(error.text)")
         return
       }
       enter(identity, relative: child)
-      read(directory, relative: child)
-      closedir(directory)
+      read(entries, relative: child)
       open.remove(identity)
     }
   }
@@ -299,15 +297,15 @@ struct ReadError: Error {
 }
 
 /// What a file-system object is, for messages: `a FIFO`, `a character device`, …
-func fileTypeName(_ mode: mode_t) -> String {
-  switch mode & S_IFMT {
-  case S_IFIFO: return "a FIFO"
-  case S_IFCHR: return "a character device"
-  case S_IFBLK: return "a block device"
-  case S_IFSOCK: return "a socket"
-  case S_IFDIR: return "a folder"
-  case S_IFLNK: return "a symbolic link"
-  default: return "not a regular file"
+func fileTypeName(_ kind: FileKind) -> String {
+  switch kind {
+  case .fifo: return "a FIFO"
+  case .characterDevice: return "a character device"
+  case .blockDevice: return "a block device"
+  case .socket: return "a socket"
+  case .folder: return "a folder"
+  case .symbolicLink: return "a symbolic link"
+  case .regular, .unknown: return "not a regular file"
   }
 }
 
@@ -319,76 +317,51 @@ func fileTypeName(_ mode: mode_t) -> String {
 /// opened non-blocking and checked again on the descriptor (the same file, still regular), and
 /// read no further than the limit, so a file that grows meanwhile is refused too.
 func readFile(_ path: String, limit: Int) throws(ReadError) -> [UInt8] {
-  var named = stat()
-  guard stat(path, &named) == 0 else {
-    throw ReadError(reason: "cannot open: \(String(cString: strerror(errno)))")
+  let named: FileInfo
+  do {
+    named = try fileInfo(atPath: path)
+  } catch {
+    throw ReadError(reason: "cannot open: \(error.text)")
   }
-  guard named.st_mode & S_IFMT == S_IFREG else {
-    throw ReadError(reason: "\(fileTypeName(named.st_mode)), not a regular file: not read")
+  guard named.kind == .regular else {
+    throw ReadError(reason: "\(fileTypeName(named.kind)), not a regular file: not read")
   }
-  guard Int(named.st_size) <= limit else {
+  guard named.size <= limit else {
     throw ReadError(reason: tooLargeReason(limit))
   }
-  let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-  guard descriptor >= 0 else {
-    throw ReadError(reason: "cannot open: \(String(cString: strerror(errno)))")
+  let descriptor: Int32
+  do {
+    descriptor = try openForReading(path)
+  } catch {
+    throw ReadError(reason: "cannot open: \(error.text)")
   }
-  defer { close(descriptor) }
-  var info = stat()
-  guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_dev == named.st_dev,
-    info.st_ino == named.st_ino
-  else {
+  defer { closeDescriptor(descriptor) }
+  guard let info = try? fileInfo(ofDescriptor: descriptor), info.kind == .regular, info.isSameFile(as: named) else {
     throw ReadError(reason: "changed while it was being opened: not read")
   }
-  let expected = min(Int(info.st_size), limit)
-  // One byte more than the size, so that the read which finds the end needs no larger buffer
-  // (growing it copied every file once more).
-  // Read into uninitialised memory: zeroing the buffer first was a visible cost of reading.
-  var readFailure: ReadError? = nil
-  var bytes = [UInt8](unsafeUninitializedCapacity: max(expected, 0) + 1) { buffer, initialized in
-    initialized = 0
-    do throws(ReadError) {
-      while initialized < buffer.count {
-        let count = try readSome(descriptor, into: buffer.baseAddress! + initialized, count: buffer.count - initialized)
-        if count == 0 { return }
-        initialized += count
-      }
-    } catch {
-      readFailure = error
-    }
-  }
-  if let readFailure { throw readFailure }
-  // The buffer full: the file grew since `fstat`. Read on, growing the buffer.
-  if bytes.count == max(expected, 0) + 1 {
-    var filled = bytes.count
-    while true {
-      if filled == bytes.count {
-        guard filled <= limit else { throw ReadError(reason: tooLargeReason(limit)) }
-        bytes.append(contentsOf: repeatElement(0, count: min(max(4096, bytes.count), limit + 1 - filled)))
-      }
-      let outcome = bytes.withUnsafeMutableBytes { raw in
-        Result { () throws(ReadError) in
-          try readSome(descriptor, into: raw.baseAddress! + filled, count: raw.count - filled)
-        }
-      }
-      let count = try outcome.get()
-      if count == 0 { break }
-      filled += count
-    }
-    bytes.removeSubrange(filled...)
+  let expected = max(min(info.size, limit), 0)
+  let bytes: [UInt8]
+  do {
+    bytes = try readAtMost(descriptor, limit: limit, expected: expected)
+  } catch {
+    throw ReadError(reason: "cannot read: \(error.text)")
   }
   guard bytes.count <= limit else { throw ReadError(reason: tooLargeReason(limit)) }
   return bytes
 }
 
-/// One `read` of up to `count` bytes into `buffer`, retried when interrupted: how many it read,
-/// 0 at the end of the file.
-private func readSome(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) throws(ReadError) -> Int {
-  while true {
-    let result = read(descriptor, buffer, count)
-    if result >= 0 { return result }
-    if errno != EINTR { throw ReadError(reason: "cannot read: \(String(cString: strerror(errno)))") }
+/// The file's bytes up to one past `limit` (more means too large). First `expected` + 1 (its
+/// size when opened, and one byte more, so that the read which finds the end needs no second
+/// buffer); when that fills, the file grew since: read on, in growing pieces.
+private func readAtMost(_ descriptor: Int32, limit: Int, expected: Int) throws(SystemCallError) -> [UInt8] {
+  var bytes = try readBytes(descriptor, upTo: expected + 1)
+  guard bytes.count == expected + 1 else { return bytes }
+  while bytes.count <= limit {
+    let more = try readBytes(descriptor, upTo: min(max(4096, bytes.count), limit + 1 - bytes.count))
+    if more.isEmpty { break }
+    bytes += more
   }
+  return bytes
 }
 
 func tooLargeReason(_ limit: Int) -> String {

@@ -1,4 +1,5 @@
 import ConformanceJSON
+import ConformanceLowLevel
 
 /// The fast path from bytes to a ``VectorFile``: reads a well-formed file straight from its
 /// bytes with a ``JSONCursor``, building only what the file model keeps (the tests' inputs,
@@ -26,8 +27,7 @@ struct WellFormedVectorFileReader {
     var source: String?
     var context: JSONObject?
     var tests: (tests: [VectorTest], idHashes: [Int])?
-    var order = KeyOrder(keyCount: TopLevelKey.names.count)
-    let read = readMembers(&cursor, order: &order) { (key: TopLevelKey, cursor) -> Bool in
+    let read = readMembers(&cursor) { (key: TopLevelKey, cursor) -> Bool in
       switch key {
       case .format:
         format = cursor.string()
@@ -90,7 +90,7 @@ struct WellFormedVectorFileReader {
     var input: JSONValue?
     var ownContext: JSONObject?
     var expectation: Expectation?
-    let read = readMembers(&cursor, order: &repeated.testKeys) { (key: TestKey, cursor) -> Bool in
+    let read = readMembers(&cursor) { (key: TestKey, cursor) -> Bool in
       switch key {
       case .id:
         id = cursor.string()
@@ -110,7 +110,7 @@ struct WellFormedVectorFileReader {
         ownContext = object
         return true
       case .expect:
-        expectation = readExpectation(&cursor, order: &repeated.expectKeys)
+        expectation = readExpectation(&cursor)
         return expectation != nil
       }
     }
@@ -131,12 +131,12 @@ struct WellFormedVectorFileReader {
     return nil
   }
 
-  private func readExpectation(_ cursor: inout JSONCursor, order: inout KeyOrder) -> Expectation? {
+  private func readExpectation(_ cursor: inout JSONCursor) -> Expectation? {
     var result: String?
     var output: JSONValue?
     var error: String?
     var field: String?
-    let read = readMembers(&cursor, order: &order) { (key: ExpectKey, cursor) -> Bool in
+    let read = readMembers(&cursor) { (key: ExpectKey, cursor) -> Bool in
       switch key {
       case .result:
         result = cursor.string()
@@ -164,62 +164,29 @@ struct WellFormedVectorFileReader {
   /// value; `false` at anything but known keys, each at most once, whose values `read` takes
   /// (an unknown or repeated key is an error the decoder words).
   ///
-  /// `order` guesses each key from the one before (see ``KeyOrder``), and learns from each object.
   @inline(__always)
   private func readMembers<Key: VectorFormatKey>(
-    _ cursor: inout JSONCursor, order: inout KeyOrder, _ read: (Key, inout JSONCursor) -> Bool
+    _ cursor: inout JSONCursor, _ read: (Key, inout JSONCursor) -> Bool
   ) -> Bool {
     guard cursor.enterObject() else { return false }
     var seen = SeenKeys()
-    var previous = KeyOrder.start
     while true {
-      let guess = order.next(after: previous)
-      let (next, isGuess) = cursor.nextKey(guessing: Key.guesses[guess])
-      switch next {
+      switch cursor.nextKey() {
       case .end: return true
       case .invalid: return false
       case .key(let bytes):
-        guard let key = isGuess ? Key(rawValue: guess) : Key(bytes: bytes), seen.insert(key.rawValue),
-          read(key, &cursor)
-        else { return false }
-        order.learn(key.rawValue, after: previous)
-        previous = key.rawValue + 1
+        guard let key = Key(bytes: bytes), seen.insert(key.rawValue), read(key, &cursor) else { return false }
       }
     }
   }
 }
 
-/// Which key of an object followed which in the last object of its kind, to guess the next key
-/// before reading it (``JSONCursor/nextKey(guessing:)``): the tests of a file mostly list their
-/// keys in one order, and a right guess spares scanning the key and looking its name up.
-private struct KeyOrder {
-  /// The key read last before the first one: the guess for an object's first key.
-  static let start = 0
-  /// The raw value of the key that followed each key (at its raw value + 1, `start` at 0).
-  private var followers: [Int]
-
-  /// Guesses the keys in their raw values' order until objects say otherwise.
-  init(keyCount: Int) {
-    followers = (0...keyCount).map { min($0, keyCount - 1) }
-  }
-
-  /// The guess for the key after `previous`: ``start``, or the raw value + 1 of the key before.
-  func next(after previous: Int) -> Int { followers[previous] }
-
-  /// Notes that `key` (a raw value) followed `previous` (as in ``next(after:)``).
-  mutating func learn(_ key: Int, after previous: Int) {
-    followers[previous] = key
-  }
-}
-
 /// What a file repeats from test to test: values, each text read once per file and shared by
 /// the tests that repeat it (see ``JSONRepeatedTexts``; most files give many tests one
-/// description or one list of tags), and the order of the keys of its tests and expectations.
+/// description or one list of tags).
 private struct RepeatedValues {
   var descriptions = RepeatedValue<String>()
   var tags = RepeatedValue<[String]>()
-  var testKeys = KeyOrder(keyCount: TestKey.names.count)
-  var expectKeys = KeyOrder(keyCount: ExpectKey.names.count)
 }
 
 /// The values read for one key of the tests, by ``JSONRepeatedTexts`` slot.

@@ -1,3 +1,5 @@
+import ConformanceLowLevel
+
 /// An expectations list's entries by suite (keyed by bytes), so that finding the entries that
 /// list a test costs time linear in the id and the patterns that can match it, never in the
 /// number of entries: 20,000 globs over 100,000 tests would otherwise be two billion matches.
@@ -255,19 +257,5 @@ struct TransitionTable: Sendable {
 
   private static func slot(of key: Int, mask: Int) -> Int {
     Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(key)) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
-  }
-}
-
-/// Bytes as a dictionary key, compared byte for byte and hashed in one call (an `[UInt8]` key is
-/// hashed a byte at a time, which was a large part of reading 20,000 entries).
-struct ByteKey: Hashable, Sendable {
-  let bytes: [UInt8]
-
-  init(_ bytes: [UInt8]) {
-    self.bytes = bytes
-  }
-
-  func hash(into hasher: inout Hasher) {
-    bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
   }
 }

@@ -1,4 +1,5 @@
 import ConformanceJSON
+import ConformanceLowLevel
 
 /// A list of tests an implementation is known to fail (`--expectations FILE`), so a run of a
 /// not-yet-conformant implementation stays green while its known gaps are tracked.

@@ -1,3 +1,5 @@
+import ConformanceLowLevel
+
 /// One try of a test that did not meet its expectation (`--reruns`), other than the try its
 /// ``TestResult/status`` reports.
 public struct FailedTry: Sendable {

@@ -1,4 +1,5 @@
 import ConformanceJSON
+import ConformanceLowLevel
 
 /// The result of one test.
 public struct TestResult: Sendable {

@@ -1,11 +1,6 @@
 import ConformanceJSON
+import ConformanceLowLevel
 import Dispatch
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Receives a run's results in file order on the thread that called ``Runner/run(_:observers:)``.
 public protocol RunObserver: AnyObject {
@@ -416,29 +411,22 @@ public struct Runner: Sendable {
     // The selected tests are the file's own array when every test is (no copy of each test).
     var selected: [Int] = []
     selected.reserveCapacity(file.tests.count)
-    // Through a buffer pointer: its subscript lends the test where an array's copies it out.
-    file.tests.withUnsafeBufferPointer { fileTests in
-      for index in fileTests.indices where selection.matchesFilters(test: fileTests[index], in: file) {
-        filterMatches += 1
-        if let shard = selection.shard, !shard.owns(file: file.path, id: fileTests[index].id) { continue }
-        selected.append(index)
-      }
+    for index in file.tests.indices where selection.matchesFilters(test: file.tests[index], in: file) {
+      filterMatches += 1
+      if let shard = selection.shard, !shard.owns(file: file.path, id: file.tests[index].id) { continue }
+      selected.append(index)
     }
     let tests =
       selected.count == file.tests.count ? file.tests : selected.map { file.tests[$0] }
     let reports = implementations.map { implementation in
       let started = monotonicNanoseconds()
       let supported = implementation.supports(suite: file.suite)
-      // Each result made in its place (``TestResult``'s initialisers delegate to its memberwise
-      // one for that: docs/benchmarks.md, "Sixth speed round").
       // One clock reading per test: each test's time runs from the end of the one before.
       var clock = started
-      let results = [TestResult](unsafeUninitializedCapacity: tests.count) { buffer, initialized in
-        for index in tests.indices {
-          (buffer.baseAddress! + index).initialize(
-            to: run(tests[index], suite: file.suite, supported: supported, against: implementation, clock: &clock))
-          initialized = index + 1
-        }
+      var results: [TestResult] = []
+      results.reserveCapacity(tests.count)
+      for test in tests {
+        results.append(run(test, suite: file.suite, supported: supported, against: implementation, clock: &clock))
       }
       var report = FileReport(
         location: location, suite: file.suite, source: file.source, description: file.description,
@@ -475,7 +463,7 @@ public struct Runner: Sendable {
   }
 
   /// The processors online, at least one: how many worker loops an in-process run keeps busy.
-  static var onlineCores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+  static var onlineCores: Int { onlineProcessorCount() }
 
   /// Runs one test against the (first) implementation.
   public func run(_ test: VectorTest, suite: String) -> TestResult {
@@ -584,170 +572,6 @@ public struct Runner: Sendable {
   }
 }
 
-/// Which file first used each test id, per suite (ids are unique per suite across files).
-///
-/// Updated in place (copying a suite's table for every file made a run quadratic in the number
-/// of vectors) and compact: a 1,000,000-vector run keeps every id until the end.
-struct IDOwners {
-  private var tables: [String: IDTable] = [:]
-  private var paths: [String] = []
-
-  /// Records `ids` for the file at `path`, or returns the first id an earlier file already
-  /// holds with that file's path (recording nothing then).
-  mutating func claim(_ ids: [String], hashes: [Int]? = nil, suite: String, path: String) -> (
-    id: String, owner: String
-  )? {
-    let hashes = hashes.flatMap { $0.count == ids.count ? $0 : nil } ?? ids.map(IDTable.hash)
-    if let table = tables[suite] {
-      for (id, hash) in zip(ids, hashes) {
-        if let other = table.file(of: id, hash: hash) { return (id, paths[other]) }
-      }
-    }
-    let fileNumber = paths.count
-    paths.append(path)
-    Self.record(ids, hashes: hashes, as: fileNumber, in: &tables[suite, default: IDTable()])
-    return nil
-  }
-
-  /// The load failure of the file at `location` when one of its `ids` is already used in `suite`,
-  /// naming the earlier file; `nil` after recording the ids when they are all new.
-  mutating func duplicateIDFailure(
-    _ ids: [String], hashes: [Int]? = nil, suite: String, at location: VectorFileLocation
-  ) -> LoadFailure? {
-    guard let (id, other) = claim(ids, hashes: hashes, suite: suite, path: location.displayPath) else { return nil }
-    return LoadFailure(
-      location: location, suite: suite, reason: "id \(quote(id)) of suite \(suite) is already used by \(other)")
-  }
-
-  private static func record(_ ids: [String], hashes: [Int], as fileNumber: Int, in table: inout IDTable) {
-    for (id, hash) in zip(ids, hashes) { table.insert(id, hash: hash, file: fileNumber) }
-  }
-}
-
-/// A set of ids with a file number each, compared byte for byte: the ids' UTF-8 back to back in
-/// one buffer and an open-addressing table of entry numbers. About (id length + 20) bytes per id,
-/// where a `[String: Int]` took ~130 (a heap `String` per id and a dictionary slot), which was
-/// most of a 1,000,000-vector run's peak memory.
-struct IDTable {
-  /// Entry `n`'s id is `bytes[starts[n]..<starts[n + 1]]`.
-  private var bytes: [UInt8] = []
-  private var starts: [UInt32] = [0]
-  private var files: [Int32] = []
-  private var slots = ProbeSlots()
-
-  /// The id's hash for the probe tables: its UTF-8 eight bytes at a time, each word folded in
-  /// with a 64×64→128-bit multiply (high half XOR low half), starting from a random key drawn
-  /// once per process.
-  ///
-  /// With `Hasher` (SipHash-1-3) hashing an id took ~340 instructions, a twentieth of reading
-  /// its test; this takes ~200, most of it reaching the bytes. The key keeps what `Hasher`'s
-  /// random start does: a file cannot be written to make its ids collide (and the duplicate
-  /// check quadratic) without knowing it.
-  static func hash(_ id: String) -> Int {
-    withUTF8Bytes(of: id, hash(utf8:))
-  }
-
-  private static func hash(utf8: UnsafeBufferPointer<UInt8>) -> Int {
-    var state = key ^ (UInt64(utf8.count) &* 0x9E37_79B9_7F4A_7C15)
-    guard let base = utf8.baseAddress else { return Int(truncatingIfNeeded: fold(state)) }
-    var offset = 0
-    while offset + 8 <= utf8.count {
-      state = fold(state ^ ByteWord.load(base, at: offset))
-      offset += 8
-    }
-    if offset < utf8.count {
-      var last: UInt64 = 0
-      for index in offset..<utf8.count { last |= UInt64(base[index]) << UInt64(8 * (index - offset)) }
-      state = fold(state ^ last)
-    }
-    return Int(truncatingIfNeeded: fold(state))
-  }
-
-  private static let key = UInt64.random(in: .min ... .max)
-
-  @inline(__always)
-  private static func fold(_ value: UInt64) -> UInt64 {
-    let product = value.multipliedFullWidth(by: 0xA076_1D64_78BD_642F)
-    return product.high ^ product.low
-  }
-
-  func file(of id: String, hash: Int) -> Int? {
-    slots.first(hash: hash) { holds($0, id) }.map { Int(files[$0]) }
-  }
-
-  /// Adds an id the table does not hold yet.
-  mutating func insert(_ id: String, hash: Int, file: Int) {
-    precondition(files.count < Int32.max && file < Int32.max, "too many test ids")
-    // The contiguous bytes in one copy; appending the UTF8View went byte by byte.
-    withUTF8Bytes(of: id) { bytes.append(contentsOf: $0) }
-    precondition(bytes.count <= UInt32.max, "test ids too long in total")
-    starts.append(UInt32(bytes.count))
-    files.append(Int32(file))
-    slots.append(hash: hash)
-  }
-
-  private func holds(_ entry: Int, _ id: String) -> Bool {
-    let start = Int(starts[entry])
-    let end = Int(starts[entry + 1])
-    guard id.utf8.count == end - start else { return false }
-    return bytes.withUnsafeBufferPointer { buffer in
-      id.utf8.elementsEqual(UnsafeBufferPointer(rebasing: buffer[start..<end]))
-    }
-  }
-}
-
-/// The hashing half of an open-addressing set of numbered entries: each entry's hash (its low
-/// 32 bits) and the entry numbers by hash, linear probing, -1 for an empty slot, never more
-/// than half full. The set keeps its entries and says when two are equal; ``IDTable`` and the
-/// vector reader's check of a file's ids share this.
-struct ProbeSlots {
-  private var hashes: [UInt32] = []
-  private var slots = [Int32](repeating: -1, count: 64)
-
-  /// The first entry of this hash that `isMatch` takes.
-  func first(hash: Int, where isMatch: (Int) -> Bool) -> Int? {
-    let short = UInt32(truncatingIfNeeded: hash)
-    let mask = slots.count - 1
-    var slot = Int(short) & mask
-    while slots[slot] >= 0 {
-      let entry = Int(slots[slot])
-      if hashes[entry] == short && isMatch(entry) { return entry }
-      slot = (slot + 1) & mask
-    }
-    return nil
-  }
-
-  /// Adds the next entry (numbered in the order they come: 0, 1, 2, …) with this hash; the
-  /// table doubles, every entry placed again, when it would be more than half full.
-  mutating func append(hash: Int) {
-    precondition(hashes.count < Int32.max, "too many entries")
-    hashes.append(UInt32(truncatingIfNeeded: hash))
-    guard hashes.count * 2 > slots.count else { return place(hashes.count - 1) }
-    slots = [Int32](repeating: -1, count: slots.count * 2)
-    for entry in hashes.indices { place(entry) }
-  }
-
-  private mutating func place(_ entry: Int) {
-    let mask = slots.count - 1
-    var slot = Int(hashes[entry]) & mask
-    while slots[slot] >= 0 { slot = (slot + 1) & mask }
-    slots[slot] = Int32(entry)
-  }
-}
-
-extension Runner {
-  /// Has Dispatch start the threads an in-process run's workers take (see ``OrderedPipeline``)
-  /// now, while the caller does its serial start (listing the corpus, checking where reports
-  /// go), instead of when the first file is ready: Dispatch makes them on first use, one after
-  /// another (a one-vector run took 0.3 ms longer). Idle, they wait in Dispatch's pool for the
-  /// run (docs/benchmarks.md, "Seventh speed round").
-  public static func startWorkerThreads() {
-    DispatchQueue.global().async {
-      DispatchQueue.concurrentPerform(iterations: onlineCores) { _ in }
-    }
-  }
-}
-
 /// What a worker made of one file for one implementation: the report as evaluated, the report
 /// with the expected failures applied, and what each preparing observer made of it (`nil` for
 /// other observers).
@@ -775,181 +599,4 @@ extension ExpectedFailures.Usage {
     suitesWithLoadFailures.formUnion(other.suitesWithLoadFailures)
     loadFailureWithoutSuite = loadFailureWithoutSuite || other.loadFailureWithoutSuite
   }
-}
-
-/// Computes `work(0..<count)` on worker threads and hands the results over strictly in index
-/// order, with at most `window` results computed ahead of the one being taken.
-///
-/// A worker first takes a place in the window, then the next index, so the indices in flight
-/// are always the `window` or fewer right after the last one taken: the one the consumer waits
-/// for is always being worked on, and the pipeline cannot deadlock. Results wait in a ring of
-/// `window` slots, each with a semaphore that says when its result is there.
-///
-/// `@unchecked Sendable`: the ring slots are handed between threads by the semaphores (a
-/// worker writes slot `i % window` before signalling it; the consumer reads it after waiting on
-/// it, and the worker for index `i + window` cannot start before the consumer released `i`'s
-/// place), and `next` and `stopped` are only touched under `lock`.
-final class OrderedPipeline<Result: Sendable>: @unchecked Sendable {
-  private let count: Int
-  private let window: Int
-  private let work: @Sendable (Int) -> Result
-  private let ring: UnsafeMutableBufferPointer<Result?>
-  /// Which worker loop made the result in each ring slot.
-  private let producers: UnsafeMutableBufferPointer<Int>
-  /// Results the consumer is done with, by the worker loop that made them, for that loop to
-  /// free (under `lock`).
-  private var discarded: [[Result]]
-  private let filled: [DispatchSemaphore]
-  private let places: DispatchSemaphore
-  private let lock = DispatchSemaphore(value: 1)
-  private var next = 0
-  private var stopped = false
-  private let workers = DispatchGroup()
-  /// Upper bound on worker loops; `concurrentPerform` runs as many at once as there are cores.
-  private let workerLoops: Int
-
-  /// `threads`: run exactly that many worker loops at once, each on a thread of its own (work
-  /// that mostly waits, such as adapter instances); `nil`: as many as there are cores.
-  init(count: Int, window: Int, threads: Int? = nil, work: @escaping @Sendable (Int) -> Result) {
-    self.count = count
-    self.window = window
-    self.work = work
-    ring = .allocate(capacity: window)
-    ring.initialize(repeating: nil)
-    producers = .allocate(capacity: window)
-    producers.initialize(repeating: 0)
-    filled = (0..<window).map { _ in DispatchSemaphore(value: 0) }
-    places = DispatchSemaphore(value: window)
-    workerLoops = min(count, threads.map { max(1, $0) } ?? 64)
-    discarded = Array(repeating: [], count: workerLoops)
-    guard workerLoops > 0 else { return }
-    if threads != nil {
-      // A serial queue of its own per loop: each gets a thread even while the others wait.
-      for loop in 0..<workerLoops {
-        workers.enter()
-        DispatchQueue(label: "conformance.worker.\(loop)").async { [self] in
-          workLoop(loop)
-          workers.leave()
-        }
-      }
-      return
-    }
-    workers.enter()
-    let loops = workerLoops
-    DispatchQueue.global().async { [self] in
-      DispatchQueue.concurrentPerform(iterations: loops) { loop in workLoop(loop) }
-      workers.leave()
-    }
-  }
-
-  deinit {
-    ring.deinitialize()
-    ring.deallocate()
-    producers.deallocate()
-  }
-
-  /// `loop`: this worker loop's number, 0 up to `workerLoops`.
-  private func workLoop(_ loop: Int) {
-    while true {
-      places.wait()
-      lock.wait()
-      // What the consumer is done with of this loop's results is freed here, by the thread
-      // whose allocator made it: freed by the consumer, each block took the lock of the
-      // worker's malloc arena while the worker was allocating from it.
-      let done = discarded[loop]
-      discarded[loop] = []
-      guard !stopped, next < count else {
-        lock.signal()
-        places.signal()  // lets the next waiting worker see the end too
-        return
-      }
-      let index = next
-      next += 1
-      lock.signal()
-      _ = consume done
-      ring[index % window] = work(index)
-      producers[index % window] = loop
-      filled[index % window].signal()
-    }
-  }
-
-  /// Hands back a result the consumer is done with, so that the worker loop that made it frees
-  /// it (see ``workLoop(_:)``). `producer` is the one ``take(_:unless:)`` gave with it. The
-  /// consumer must hold no other reference to the result's storage, or it frees that itself.
-  func discard(_ result: consuming Result, producer: Int) {
-    lock.wait()
-    discarded[producer].append(result)
-    lock.signal()
-  }
-
-  /// The result for `index`, with the worker loop that made it (for ``discard(_:producer:)``);
-  /// indices must be taken in order, 0, 1, 2, … `nil` as soon as `giveUp` says so (asked every
-  /// 20 ms while waiting); the pipeline is then only good for ``stop()``.
-  func take(_ index: Int, unless giveUp: () -> Bool) -> (result: Result, producer: Int)? {
-    while filled[index % window].wait(timeout: .now() + .milliseconds(20)) == .timedOut {
-      if giveUp() { return nil }
-    }
-    let result = ring[index % window].take()!
-    let producer = producers[index % window]
-    places.signal()
-    return (result, producer)
-  }
-
-  /// Stops handing out work, waits for the workers to return, and frees what was handed back
-  /// after its worker's last look. Called when the consumer is done (normally, or early because
-  /// an observer threw); a second call only frees what was discarded since.
-  func stop() {
-    lock.wait()
-    let first = !stopped
-    stopped = true
-    lock.signal()
-    if first {
-      // Wake every worker that waits for a place (a semaphore may not end below its start value).
-      for _ in 0..<(window + workerLoops) { places.signal() }
-      workers.wait()
-    }
-    // Freed here, not left to `deinit`: the worker's block still holds the pipeline for a
-    // moment after `workers.wait()` returns, so `deinit` may run later on that thread, and the
-    // last results would outlive the run that made them.
-    lock.wait()
-    let left = discarded
-    discarded = Array(repeating: [], count: workerLoops)
-    lock.signal()
-    _ = consume left
-  }
-}
-
-/// Write-once result slots filled from `concurrentPerform`.
-///
-/// `@unchecked Sendable` is sound here because each index is written by exactly one iteration,
-/// and the values are read only after `concurrentPerform` has returned (which orders the writes
-/// before the reads).
-final class Slots<Value>: @unchecked Sendable {
-  // A raw buffer, not an array property: concurrent writes through a `var` array would be
-  // overlapping accesses to one variable, which exclusivity checking rightly traps.
-  private let storage: UnsafeMutableBufferPointer<Value?>
-
-  init(count: Int) {
-    storage = .allocate(capacity: count)
-    storage.initialize(repeating: nil)
-  }
-
-  deinit {
-    storage.deinitialize()
-    storage.deallocate()
-  }
-
-  func set(_ index: Int, _ value: Value) {
-    storage[index] = value
-  }
-
-  var values: [Value] { storage.map { $0! } }
-}
-
-/// `CLOCK_MONOTONIC` in nanoseconds, read directly (`DispatchTime.now()` reads the same clock
-/// through libdispatch's own conversions, about 65 instructions more per call: two per test).
-package func monotonicNanoseconds() -> UInt64 {
-  var now = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &now)
-  return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
 }

@@ -1,3 +1,4 @@
+import ConformanceTesting
 import ConformanceXCTest
 import SwiftPort
 import XCTest

@@ -1,7 +1,6 @@
+import ConformanceLowLevel
 import Dispatch
 import Testing
-
-@testable import ConformanceKit
 
 #if canImport(Glibc)
   import Glibc

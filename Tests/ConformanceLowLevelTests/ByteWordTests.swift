@@ -1,4 +1,4 @@
-import ConformanceJSON
+import ConformanceLowLevel
 import Testing
 
 /// ``ByteWord``'s tests against the byte rules they stand for: one byte of every value at every
