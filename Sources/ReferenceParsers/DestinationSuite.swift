@@ -8,7 +8,7 @@ import ConformanceKit
 public struct DestinationSuite: ReferenceSuite {
   public let name = "leeep.push.destination"
 
-  /// The keys the update needs, in the order the checks visit them. Other keys are ignored.
+  /// The keys the update needs, in the order checks 2 and 3 visit them. Other keys are ignored.
   static let keys = ["kind", "value", "permission"]
   static let supportedKind = "fcm_fid"
   /// LeeepPushPermission's cases, spelled exactly (case-sensitive, no trimming).
@@ -19,39 +19,36 @@ public struct DestinationSuite: ReferenceSuite {
   public init() {}
 
   public func evaluate(_ input: JSONValue, context: JSONObject) throws(ContextError) -> Outcome {
+    // 1. An object.
     guard case .object(let update) = input else { return .reject("not_an_object") }
-    // Every key is looked for before any type is checked: a missing `value` wins over a
-    // non-string `kind`. A key present with `null` is present, so it is a non-string value.
-    // Each key looked up once, its member's position kept (no array of the strings).
-    let (kindAt, valueAt, permissionAt) = (
-      update.index(forKey: Self.keys[0]), update.index(forKey: Self.keys[1]), update.index(forKey: Self.keys[2])
-    )
-    guard let kindAt else { return .reject("missing_key", field: Self.keys[0]) }
-    guard let valueAt else { return .reject("missing_key", field: Self.keys[1]) }
-    guard let permissionAt else { return .reject("missing_key", field: Self.keys[2]) }
-    guard case .string(let kind) = update.members[kindAt].value else {
-      return .reject("non_string_value", field: Self.keys[0])
+    // 2. Every key is present before any type is checked: a missing `value` wins over a
+    // non-string `kind`. A key present with `null` is present (then a non-string value).
+    for key in Self.keys where update[key] == nil {
+      return .reject("missing_key", field: key)
     }
-    guard case .string(let value) = update.members[valueAt].value else {
-      return .reject("non_string_value", field: Self.keys[1])
+    // 3. Every value is a string.
+    var strings: [String] = []
+    for key in Self.keys {
+      guard case .string(let text)? = update[key] else { return .reject("non_string_value", field: key) }
+      strings.append(text)
     }
-    guard case .string(let permission) = update.members[permissionAt].value else {
-      return .reject("non_string_value", field: Self.keys[2])
-    }
+    let (kind, value, permission) = (strings[0], strings[1], strings[2])
+    // 4. The one kind.
     guard TextRules.identical(kind, Self.supportedKind) else {
       return .reject("unsupported_kind", field: "kind")
     }
+    // 5. The value is an installation ID, as in `leeep.fid`.
     guard TextRules.isFID(value) else { return .reject("invalid_fid", field: "value") }
+    // 6. One of LeeepPushPermission's cases.
     guard Self.permissions.contains(where: { TextRules.identical($0, permission) }) else {
       return .reject("invalid_permission", field: "permission")
     }
-    // The members as one array (a dictionary literal builds a second one to map from).
-    let members: [JSONObject.Member] = [
-      .init(key: "kind", value: .string(kind)),
-      .init(key: "value", value: .string(value)),
-      .init(key: "permission", value: .string(permission)),
-      .init(key: "deliverable", value: .bool(TextRules.identical(permission, Self.deliverablePermission))),
+    let output: JSONObject = [
+      "kind": .string(kind),
+      "value": .string(value),
+      "permission": .string(permission),
+      "deliverable": .bool(TextRules.identical(permission, Self.deliverablePermission)),
     ]
-    return .accept(output: .object(JSONObject(members)))
+    return .accept(output: .object(output))
   }
 }

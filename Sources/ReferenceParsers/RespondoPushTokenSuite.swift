@@ -68,7 +68,7 @@ public struct RespondoPushTokenSuite: ReferenceSuite {
     let bytes = token.utf8
     return (1...4096).contains(bytes.count)
       && bytes.allSatisfy {
-        TextRules.isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ":")
+        Contract.isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ":")
           || $0 == UInt8(ascii: "-")
       }
   }

@@ -10,23 +10,14 @@ public struct UserIDSuite: ReferenceSuite {
   public init() {}
 
   public func evaluate(_ input: JSONValue, context: JSONObject) throws(ContextError) -> Outcome {
+    // 1–3. A string of 1 to 255 UTF-8 bytes.
     guard case .string(let text) = input else { return .reject("not_a_string") }
     let byteCount = text.utf8.count
     if byteCount == 0 { return .reject("empty") }
     if byteCount > 255 { return .reject("too_long") }
-    // White_Space is the Unicode property; U+200B and U+FEFF do not have it. A first byte that
-    // is ASCII other than U+0009–U+000D and U+0020 is a scalar without it: the property lookup
-    // (a few hundred instructions) is left for the rest.
-    if !Self.startsWithASCIINonWhitespace(text), text.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
-      return .reject("whitespace_only")
-    }
+    // 4. Not blank: White_Space is the Unicode property (U+200B and U+FEFF do not have it).
+    if text.unicodeScalars.allSatisfy(\.properties.isWhitespace) { return .reject("whitespace_only") }
     // Unchanged, byte for byte: no trimming, no normalisation.
     return .accept(output: .string(text))
-  }
-
-  /// Whether the first byte of `text` is an ASCII character that is not White_Space.
-  static func startsWithASCIINonWhitespace(_ text: String) -> Bool {
-    guard let first = text.utf8.first, first < 0x80 else { return false }
-    return first != 0x20 && !(0x09...0x0D).contains(first)
   }
 }
