@@ -3,26 +3,8 @@ public enum Contract {
   /// The value of a vector file's `format` key.
   public static let format = "conformance-vectors/1"
 
-  /// The suites, in the contract's order.
-  public static let suites: [String] = [
-    "leeep.push.payload",
-    "leeep.fid",
-    "leeep.push.destination",
-    "leeep.user-id",
-    "leeep.blog-match",
-    "leeep.link",
-    "respondo.push.payload",
-    "respondo.deep-link",
-    "respondo.push.token",
-    "adapty.onboarding.event",
-    "fanship.sequence",
-    "leeep.push.client",
-    "respondo.push.session",
-    "leeep.tracking",
-    "leeep.tag-view",
-    "adapty.presentation",
-    "leeep.scroll-request",
-  ]
+  /// The suites' names, in the contract's order: the names of ``suiteTypes``.
+  public static let suites: [String] = suiteTypes.map { $0.name }
 
   /// Tags with a meaning the contract defines; other tags are allowed and shown as they are.
   public static let standardTags: [String] = [
