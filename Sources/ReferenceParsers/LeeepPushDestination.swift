@@ -6,8 +6,6 @@ import ConformanceKit
 /// [cdef][A-Za-z0-9_-]{21}" / "permission は LeeepPushPermission の unknown / notDetermined /
 /// denied / granted / provisional です。配信可能な権限は granted です").
 extension LeeepPushDestination: ReferenceSuite {
-  /// The keys the update needs, in the order checks 2 and 3 visit them. Other keys are ignored.
-  static let keys = ["kind", "value", "permission"]
   static let supportedKind = "fcm_fid"
   /// LeeepPushPermission's cases, spelled exactly (case-sensitive, no trimming).
   static let permissions = ["unknown", "notDetermined", "denied", "granted", "provisional"]
@@ -19,16 +17,15 @@ extension LeeepPushDestination: ReferenceSuite {
     guard case .object(let update) = input else { return .reject("not_an_object") }
     // 2. Every key is present before any type is checked: a missing `value` wins over a
     // non-string `kind`. A key present with `null` is present (then a non-string value).
-    for key in Self.keys where update[key] == nil {
-      return .reject("missing_key", field: key)
+    guard let kindValue = update["kind"] else { return .reject("missing_key", field: "kind") }
+    guard let valueValue = update["value"] else { return .reject("missing_key", field: "value") }
+    guard let permissionValue = update["permission"] else { return .reject("missing_key", field: "permission") }
+    // 3. Every value is a string, in the same order.
+    guard case .string(let kind) = kindValue else { return .reject("non_string_value", field: "kind") }
+    guard case .string(let value) = valueValue else { return .reject("non_string_value", field: "value") }
+    guard case .string(let permission) = permissionValue else {
+      return .reject("non_string_value", field: "permission")
     }
-    // 3. Every value is a string.
-    var strings: [String] = []
-    for key in Self.keys {
-      guard case .string(let text)? = update[key] else { return .reject("non_string_value", field: key) }
-      strings.append(text)
-    }
-    let (kind, value, permission) = (strings[0], strings[1], strings[2])
     // 4. The one kind.
     guard TextRules.identical(kind, Self.supportedKind) else {
       return .reject("unsupported_kind", field: "kind")

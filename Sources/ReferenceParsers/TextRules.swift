@@ -40,10 +40,11 @@ public enum TextRules {
   /// Firebase Installation ID, `^[cdef][A-Za-z0-9_-]{21}$`.
   public static func isFID(_ text: String) -> Bool {
     let bytes = text.utf8
-    guard let first = bytes.first, bytes.count == 22, first >= UInt8(ascii: "c"), first <= UInt8(ascii: "f") else {
+    guard bytes.count == 22, let first = bytes.first, first >= UInt8(ascii: "c"), first <= UInt8(ascii: "f") else {
       return false
     }
-    return bytes.dropFirst().allSatisfy(isBase64URLByte)
+    for byte in bytes where !isBase64URLByte(byte) { return false }
+    return true
   }
 
   /// Length in Unicode scalars (not grapheme clusters, not UTF-16 units).
@@ -65,6 +66,6 @@ public enum TextRules {
 
   /// Byte-for-byte equality: Swift's `==` on `String` would equate NFC and NFD spellings.
   public static func identical(_ a: String, _ b: String) -> Bool {
-    a.utf8.elementsEqual(b.utf8)
+    a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
   }
 }

@@ -16,10 +16,13 @@ public enum Contract {
   /// never matches).
   public static func isValidTestID(_ id: String) -> Bool {
     let bytes = id.utf8
-    guard let first = bytes.first, bytes.count <= 128, isASCIIAlphanumeric(first) else { return false }
-    return bytes.dropFirst().allSatisfy { byte in
-      isASCIIAlphanumeric(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+    guard bytes.count <= 128, let first = bytes.first, isASCIIAlphanumeric(first) else { return false }
+    for byte in bytes {
+      guard
+        isASCIIAlphanumeric(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+      else { return false }
     }
+    return true
   }
 
   /// `[A-Za-z0-9]`: the first byte of a test id, and the letters and digits of the contract's other
