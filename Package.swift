@@ -83,7 +83,8 @@ let package = Package(
       dependencies: ["ConformanceJSON", "ConformanceKit", "ConformanceLowLevel"],
       swiftSettings: sharedSwiftSettings
     ),
-    // The reference parsers, one suite per file: the built-in implementation.
+    // The reference parsers, one extension of each suite's type in ConformanceKit per file
+    // (LeeepPushDestination.swift): the built-in implementation.
     .target(
       name: "ReferenceParsers",
       dependencies: ["ConformanceJSON", "ConformanceKit"],
@@ -154,10 +155,11 @@ let package = Package(
       dependencies: ["ConformanceJSON", "ConformanceKit", "ConformanceLowLevel"],
       swiftSettings: sharedSwiftSettings
     ),
-    // Deterministic generators for the shipped corpus under Vectors/.
+    // Deterministic generators for the shipped corpus under Vectors/, one extension of each suite's
+    // type in ConformanceKit (never of the reference parsers: expectations come from the rules).
     .target(
       name: "VectorGeneration",
-      dependencies: ["ConformanceJSON"],
+      dependencies: ["ConformanceJSON", "ConformanceKit"],
       swiftSettings: sharedSwiftSettings
     ),
     .executableTarget(

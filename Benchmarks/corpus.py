@@ -13,8 +13,6 @@ import random
 
 VECTORS_PER_FILE = 200
 SUITES = ("leeep.fid", "leeep.user-id", "leeep.push.destination")
-SUITE_FOLDERS = {"leeep.fid": "leeep/fid", "leeep.user-id": "leeep/user-id",
-                 "leeep.push.destination": "leeep/push-destination"}
 
 FID_FIRST = "cdef"
 FID_REST = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
@@ -218,7 +216,7 @@ def generate(root: str, total: int, seed: int = 1, per_file: int = VECTORS_PER_F
         document = {"format": "conformance-vectors/1", "suite": suite,
                     "description": "benchmark vectors, part %d" % index,
                     "source": "LEEEP iOS SDK reference (synthetic benchmark corpus)", "tests": tests}
-        folder = os.path.join(root, SUITE_FOLDERS[suite])
+        folder = os.path.join(root, suite)  # a suite's folder is its name, as under Vectors/
         os.makedirs(folder, exist_ok=True)
         with open(os.path.join(folder, "part-%05d.json" % index), "w", encoding="utf-8") as handle:
             handle.write(json.dumps(document, ensure_ascii=False, indent=2))

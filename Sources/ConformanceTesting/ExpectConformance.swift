@@ -62,7 +62,7 @@ public enum ConformanceFailure {
   /// `nil` when `actual` meets the vector's expectation, otherwise:
   ///
   /// ```
-  /// FAIL leeep.fid trailing-newline (Vectors/leeep/fid/surrounding.json)
+  /// FAIL leeep.fid trailing-newline (Vectors/leeep.fid/surrounding.json)
   ///   description: a trailing newline never matches the end of the pattern
   ///   input:    "cAbCdEfGhIjKlMnOpQr_-0\n"
   ///   expected: {"result": "reject", "error": "invalid_fid"}

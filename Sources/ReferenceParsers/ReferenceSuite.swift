@@ -1,12 +1,9 @@
 import ConformanceJSON
 import ConformanceKit
-import ConformanceLowLevel
 
-/// One suite of the contract, implemented as the reference parser.
-public protocol ReferenceSuite: Sendable {
-  /// The suite's name in vector files (`leeep.fid`).
-  var name: String { get }
-
+/// One suite of the contract, implemented as the reference parser: an extension of the suite's
+/// type (``ContractSuite``) in the file of the same name, `Sources/ReferenceParsers/<Type>.swift`.
+public protocol ReferenceSuite: ContractSuite {
   /// Applies the suite's checks in the contract's order: the first failing check is the
   /// rejection; otherwise the accepted output. Throws ``ContextError`` when the context lacks
   /// what the suite needs (a mistake in the vector file, not in the input).
@@ -32,54 +29,29 @@ public struct ReferenceImplementation: Implementation {
 
   /// The reference has a parser for every suite of the contract and none for a team's own.
   public func unsupportedReason(suite: String) -> String { "the reference has no parser for suite \(suite)" }
-  /// The parsers, one per name (a later one of the same name replaces an earlier), found by
-  /// comparing names: asked once per test, hashing the name for a dictionary cost more than a
-  /// scan of a few dozen names that mostly differ in length.
-  private let names: [String]
-  private let parsers: [any ReferenceSuite]
+
+  /// The parsers by suite name (a later one of the same name replaces an earlier).
+  private let parsers: [String: any ReferenceSuite]
 
   public init(suites: [any ReferenceSuite] = ReferenceImplementation.allSuites) {
-    var names: [String] = []
-    var parsers: [any ReferenceSuite] = []
-    for suite in suites {
-      if let index = names.firstIndex(of: suite.name) {
-        parsers[index] = suite
-      } else {
-        names.append(suite.name)
-        parsers.append(suite)
-      }
-    }
-    self.names = names
+    var parsers: [String: any ReferenceSuite] = [:]
+    for suite in suites { parsers[suite.name] = suite }
     self.parsers = parsers
   }
 
-  private func index(of name: String) -> Int? {
-    // `utf8Equal` compares the lengths first.
-    names.withUnsafeBufferPointer { names in names.firstIndex { utf8Equal($0, name) } }
+  /// The reference parser of every suite of the contract, in its order: each suite's type is a
+  /// ``ReferenceSuite`` through the extension in its file.
+  public static let allSuites: [any ReferenceSuite] = Contract.suiteTypes.compactMap { suite in
+    (suite as? any ReferenceSuite.Type)?.init()
   }
 
-  /// The reference parser of every suite this build has.
-  public static let allSuites: [any ReferenceSuite] = [
-    FIDSuite(),
-    UserIDSuite(),
-    DestinationSuite(),
-    RespondoPushPayloadSuite(), RespondoDeepLinkSuite(), RespondoPushTokenSuite(),
-    AdaptyOnboardingEventSuite(), FanshipSequenceSuite(),
-    RespondoPushSessionSuite(), AdaptyPresentationSuite(),
-    LinkSuite(),
-    PushPayloadSuite(), BlogMatchSuite(),
-    LeeepPushClientSuite(),
-    TrackingSuite(), TagViewSuite(),
-    ScrollRequestSuite(),
-  ]
-
-  public func supports(suite: String) -> Bool { index(of: suite) != nil }
+  public func supports(suite: String) -> Bool { parsers[suite] != nil }
 
   public func evaluate(suite: String, input: JSONValue, context: JSONObject) throws -> Outcome {
-    guard let index = index(of: suite) else {
+    guard let parser = parsers[suite] else {
       throw ContextError(key: "suite", reason: "no reference parser for \(suite)")
     }
-    return try parsers[index].evaluate(input, context: context)
+    return try parser.evaluate(input, context: context)
   }
 }
 

@@ -1,5 +1,4 @@
-import ConformanceJSON
-import ConformanceLowLevel
+import ConformanceKit
 
 /// The contract's string rules, checked on UTF-8 bytes: whole-string matches (a trailing newline
 /// never matches), ASCII digits only, no conversion to integers, no trimming or normalisation.
@@ -16,11 +15,11 @@ public enum TextRules {
   /// Opaque ID, `^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$`.
   public static func isOpaqueID(_ text: String) -> Bool {
     let bytes = text.utf8
-    guard let first = bytes.first, bytes.count <= 128, isASCIIAlphanumeric(first) else {
+    guard let first = bytes.first, bytes.count <= 128, Contract.isASCIIAlphanumeric(first) else {
       return false
     }
     return bytes.dropFirst().allSatisfy {
-      isASCIIAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_")
+      Contract.isASCIIAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_")
         || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "-")
     }
   }
@@ -40,15 +39,12 @@ public enum TextRules {
 
   /// Firebase Installation ID, `^[cdef][A-Za-z0-9_-]{21}$`.
   public static func isFID(_ text: String) -> Bool {
-    // On the contiguous bytes, like test ids: the generic walk over the `UTF8View` cost about
-    // 700 instructions per id.
-    withUTF8Bytes(of: text, isFID)
-  }
-
-  static func isFID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard bytes.count == 22, let first = bytes.first, first >= UInt8(ascii: "c"), first <= UInt8(ascii: "f")
-    else { return false }
-    return bytes.dropFirst().allSatisfy(isBase64URLByte)
+    let bytes = text.utf8
+    guard bytes.count == 22, let first = bytes.first, first >= UInt8(ascii: "c"), first <= UInt8(ascii: "f") else {
+      return false
+    }
+    for byte in bytes where !isBase64URLByte(byte) { return false }
+    return true
   }
 
   /// Length in Unicode scalars (not grapheme clusters, not UTF-16 units).
@@ -58,14 +54,10 @@ public enum TextRules {
 
   public static func isASCIIDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-  public static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
-    isASCIIDigit(byte) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-  }
-
   /// `[A-Za-z0-9_-]`, the base64url alphabet (RFC 4648, section 5): installation ids after
   /// their first byte, ticket names.
   public static func isBase64URLByte(_ byte: UInt8) -> Bool {
-    isASCIIAlphanumeric(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+    Contract.isASCIIAlphanumeric(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
   }
 
   public static func isLowercaseHex(_ byte: UInt8) -> Bool {
@@ -74,6 +66,6 @@ public enum TextRules {
 
   /// Byte-for-byte equality: Swift's `==` on `String` would equate NFC and NFD spellings.
   public static func identical(_ a: String, _ b: String) -> Bool {
-    utf8Equal(a, b)
+    a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
   }
 }

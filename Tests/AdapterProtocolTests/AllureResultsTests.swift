@@ -98,7 +98,7 @@ import Testing
   @Test func theFolderHoldsOnlyThisCommandsResults() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
-    let vectors = ["--vectors", packageRoot() + "/Vectors/leeep/fid/length.json", "--junit", folder.path + "/j.xml"]
+    let vectors = ["--vectors", packageRoot() + "/Vectors/leeep.fid/length.json", "--junit", folder.path + "/j.xml"]
     let results = folder.path + "/allure"
     #expect(conformance(["run", "--allure-results", results] + vectors).status == 0)
     let before = Set(try FileManager.default.contentsOfDirectory(atPath: results))
@@ -179,7 +179,7 @@ import Testing
     defer { close(held) }
     #expect(flock(held, LOCK_EX) == 0)
 
-    let vectors = ["--vectors", packageRoot() + "/Vectors/leeep/fid/length.json", "--junit", folder.path + "/j.xml"]
+    let vectors = ["--vectors", packageRoot() + "/Vectors/leeep.fid/length.json", "--junit", folder.path + "/j.xml"]
     let next = conformance(["run", "--allure-results", results] + vectors)
     #expect(next.status == 0, "\(next.error)")
     #expect(!staged().contains(left[0]))

@@ -51,7 +51,7 @@ import Testing
     #expect(result.output.contains("\n18 flaky tests (failed, then passed on a rerun; counted as passed):\n"))
     #expect(
       result.output.contains(
-        "FLAKY leeep.fid length.23 (\(packageRoot())/Vectors/leeep/fid/length.json): passed on try 2 of 2\n  try 1: result: expected reject, got accept\n"
+        "FLAKY leeep.fid length.23 (\(packageRoot())/Vectors/leeep.fid/length.json): passed on try 2 of 2\n  try 1: result: expected reject, got accept\n"
       ))
     #expect(result.output.contains("\n… and 17 more flaky tests not shown (the JSON report lists them all)\n"))
 

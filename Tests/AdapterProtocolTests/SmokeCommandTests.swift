@@ -53,8 +53,8 @@ import Testing
         """
         conformance smoke: adapter `exec python3 \(script)`
           ok    hello: "sloppy" speaks conformance-adapter/2 and implements leeep.fid
-          ok    leeep.fid accepted vector last.dash (\(vectors)/leeep/fid/last-character.json): answered as expected
-          FAIL  leeep.fid rejected vector first.nul (\(vectors)/leeep/fid/first-character.json): wrong answer: expected {"result": "reject", "error": "invalid_fid"}, got {"result": "reject", "error": "bad_fid"} (error: expected "invalid_fid", got "bad_fid")
+          ok    leeep.fid accepted vector last.dash (\(vectors)/leeep.fid/last-character.json): answered as expected
+          FAIL  leeep.fid rejected vector first.nul (\(vectors)/leeep.fid/first-character.json): wrong answer: expected {"result": "reject", "error": "invalid_fid"}, got {"result": "reject", "error": "bad_fid"} (error: expected "invalid_fid", got "bad_fid")
           ok    unusual input (a string with a NUL, a line separator, an emoji and a combining mark): answered {"result": "reject", "error": "bad_fid"}
           FAIL  unusual input (an object where a string is usual): adapter exited with status 1 without answering, while evaluating input {"nested": [1, null, true]}; its last lines on standard error:
         """))

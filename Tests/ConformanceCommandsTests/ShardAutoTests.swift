@@ -16,7 +16,7 @@ func conformance(_ arguments: [String], environment: [String: String]) -> (
 /// in variables of its own, and the shards merge as `--shard K/N` ones do.
 @Suite struct ShardAutoTests {
   /// The shipped `leeep.fid` vectors as a corpus of their own (745 tests in 9 files).
-  let corpus = packageRoot() + "/Vectors/leeep/fid"
+  let corpus = packageRoot() + "/Vectors/leeep.fid"
 
   /// Each engine's variables for shard `index` (from 1) of `count`, as the engine sets them.
   static let engines: [(name: String, variables: @Sendable (Int, Int) -> [String: String])] = [

@@ -15,7 +15,7 @@ private func vectorFile(suite: String = "leeep.fid", _ tests: String) -> String 
     #expect(vectors.count == 745)
     #expect(Set(vectors.map(\.vectorID)).count == vectors.count)
     #expect(vectors.allSatisfy { $0.suite == "leeep.fid" })
-    #expect(vectors.first?.file == ConformanceVectors.shippedRoot + "/leeep/fid/first-character.json")
+    #expect(vectors.first?.file == ConformanceVectors.shippedRoot + "/leeep.fid/first-character.json")
     let vector = try #require(vectors.first { $0.vectorID == "trailing-newline" })
     #expect(vector.input == "cAbCdEfGhIjKlMnOpQr_-0\n")
     #expect(vector.expectation == .reject(error: "invalid_fid", field: nil))

@@ -4,7 +4,7 @@ import ConformanceTesting
 import Testing
 
 private let trailingNewline = ConformanceVector(
-  suite: "leeep.fid", id: "trailing-newline", file: "Vectors/leeep/fid/surrounding.json",
+  suite: "leeep.fid", id: "trailing-newline", file: "Vectors/leeep.fid/surrounding.json",
   summary: "a trailing newline never matches the end of the pattern", tags: ["invalid", "boundary"],
   input: "cAbCdEfGhIjKlMnOpQr_-0\n", context: [:], expectation: .reject(error: "invalid_fid", field: nil))
 
@@ -14,7 +14,7 @@ private let trailingNewline = ConformanceVector(
       trailingNewline, actual: .accept(output: "cAbCdEfGhIjKlMnOpQr_-0\n"))
     #expect(
       message == #"""
-        FAIL leeep.fid trailing-newline (Vectors/leeep/fid/surrounding.json)
+        FAIL leeep.fid trailing-newline (Vectors/leeep.fid/surrounding.json)
           description: a trailing newline never matches the end of the pattern
           input:    "cAbCdEfGhIjKlMnOpQr_-0\n"
           expected: {"result": "reject", "error": "invalid_fid"}
@@ -30,7 +30,7 @@ private let trailingNewline = ConformanceVector(
     vector.expectation = .reject(error: "invalid_value", field: "app_id")
     #expect(
       ConformanceFailure.message(vector, actual: .reject(error: "invalid_value", field: "website_id")) == #"""
-        FAIL leeep.fid trailing-newline (Vectors/leeep/fid/surrounding.json)
+        FAIL leeep.fid trailing-newline (Vectors/leeep.fid/surrounding.json)
           input:    "cAbCdEfGhIjKlMnOpQr_-0\n"
           context:  {"expected_scope": {"app_id": "1"}}
           expected: {"result": "reject", "error": "invalid_value", "field": "app_id"}
@@ -67,7 +67,7 @@ private let trailingNewline = ConformanceVector(
     } matching: { issue in
       issue.comments.map(\.rawValue) == [
         #"""
-        FAIL leeep.fid trailing-newline (Vectors/leeep/fid/surrounding.json)
+        FAIL leeep.fid trailing-newline (Vectors/leeep.fid/surrounding.json)
           description: a trailing newline never matches the end of the pattern
           input:    "cAbCdEfGhIjKlMnOpQr_-0\n"
           expected: {"result": "reject", "error": "invalid_fid"}

@@ -6,12 +6,12 @@ import Testing
 import XCTest
 
 private let trailingNewline = ConformanceVector(
-  suite: "leeep.fid", id: "trailing-newline", file: "Vectors/leeep/fid/surrounding.json",
+  suite: "leeep.fid", id: "trailing-newline", file: "Vectors/leeep.fid/surrounding.json",
   summary: "a trailing newline never matches the end of the pattern", tags: ["invalid", "boundary"],
   input: "cAbCdEfGhIjKlMnOpQr_-0\n", context: [:], expectation: .reject(error: "invalid_fid", field: nil))
 
 private let mismatch = #"""
-  FAIL leeep.fid trailing-newline (Vectors/leeep/fid/surrounding.json)
+  FAIL leeep.fid trailing-newline (Vectors/leeep.fid/surrounding.json)
     description: a trailing newline never matches the end of the pattern
     input:    "cAbCdEfGhIjKlMnOpQr_-0\n"
     expected: {"result": "reject", "error": "invalid_fid"}
@@ -56,7 +56,7 @@ final class XCTAssertConformanceTests: XCTestCase {
       failures,
       [
         #"""
-        failed - FAIL leeep.fid trailing-newline (Vectors/leeep/fid/surrounding.json)
+        failed - FAIL leeep.fid trailing-newline (Vectors/leeep.fid/surrounding.json)
           description: a trailing newline never matches the end of the pattern
           input:    "cAbCdEfGhIjKlMnOpQr_-0\n"
           expected: {"result": "reject", "error": "invalid_fid"}

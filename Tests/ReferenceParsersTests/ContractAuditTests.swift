@@ -80,7 +80,7 @@ private func str(_ text: String) -> JSONValue { .string(text) }
 private let fid = "cAbCdEfGhIjKlMnOpQr_-0"
 
 @Suite struct ContractAuditFID {
-  let suite = FIDSuite()
+  let suite = LeeepFid()
 
   @Test func agreesWithSpec() {
     expectAll(
@@ -117,7 +117,7 @@ private let fid = "cAbCdEfGhIjKlMnOpQr_-0"
 // MARK: - 3.4 leeep.user-id
 
 @Suite struct ContractAuditUserID {
-  let suite = UserIDSuite()
+  let suite = LeeepUserId()
 
   @Test func agreesWithSpec() {
     let nfc = "Jos\u{E9}"
@@ -179,7 +179,7 @@ private let fid = "cAbCdEfGhIjKlMnOpQr_-0"
 // MARK: - 3.3 leeep.push.destination
 
 @Suite struct ContractAuditDestination {
-  let suite = DestinationSuite()
+  let suite = LeeepPushDestination()
 
   @Test func agreesWithSpec() {
     let v = fid
@@ -279,7 +279,7 @@ private func link(_ id: String, _ url: String, _ expect: ConformanceKit.Expectat
 }
 
 @Suite struct ContractAuditLink {
-  let suite = LinkSuite()
+  let suite = LeeepLink()
 
   @Test func typeAndBasicKinds() {
     expectAll(
@@ -600,7 +600,7 @@ private func androidPush(_ id: String, _ body: String, _ expect: ConformanceKit.
 }
 
 @Suite struct ContractAuditRespondoPayload {
-  let suite = RespondoPushPayloadSuite()
+  let suite = RespondoPushPayload()
 
   @Test func routingAndEncoding() {
     expectAll(
@@ -773,7 +773,7 @@ private func androidPush(_ id: String, _ body: String, _ expect: ConformanceKit.
 // MARK: - 3.8 respondo.deep-link
 
 @Suite struct ContractAuditRespondoDeepLink {
-  let suite = RespondoDeepLinkSuite()
+  let suite = RespondoDeepLink()
 
   @Test func agreesWithSpec() {
     let p = "respondo://conversation/"
@@ -811,7 +811,7 @@ private func androidPush(_ id: String, _ body: String, _ expect: ConformanceKit.
 // MARK: - 3.9 respondo.push.token
 
 @Suite struct ContractAuditRespondoPushToken {
-  let suite = RespondoPushTokenSuite()
+  let suite = RespondoPushToken()
 
   private func t(_ id: String, _ platform: String, _ token: String, _ expect: ConformanceKit.Expectation) -> AuditCase {
     c(id, ["platform": .string(platform), "token": .string(token)], JSONObject(), expect)
@@ -891,7 +891,7 @@ private func metaWith(_ index: String, _ total: String) -> String {
 }
 
 @Suite struct ContractAuditAdapty {
-  let suite = AdaptyOnboardingEventSuite()
+  let suite = AdaptyOnboardingEvent()
 
   @Test func seedExamples() {
     expectAll(
@@ -1138,7 +1138,7 @@ private func rc(_ state: String) -> JSONObject { ["scenario": "receive", "app_st
 private func trace(_ steps: [String]) -> JSONValue { .array(steps.map { .string($0) }) }
 
 @Suite struct ContractAuditFanship {
-  let suite = FanshipSequenceSuite()
+  let suite = FanshipSequence()
 
   @Test func firstLaunch() {
     let full = [
@@ -1304,16 +1304,16 @@ private func trace(_ steps: [String]) -> JSONValue { .array(steps.map { .string(
 /// context key only at the first check that needs it.
 @Suite struct ContractAuditContextFree {
   @Test func firstCheckWithoutContext() {
-    expectAll(LinkSuite(), [cj("link-not-a-string-no-context", "42", reject("not_a_string"))])
+    expectAll(LeeepLink(), [cj("link-not-a-string-no-context", "42", reject("not_a_string"))])
     expectAll(
-      RespondoPushPayloadSuite(),
+      RespondoPushPayload(),
       [
         cj("payload-not-an-object-no-context", "[]", reject("not_an_object")),
         // not_respondo needs no platform either (step 3 is the first to read it).
         cj("payload-not-respondo-no-context", #"{"aps": {"alert": "hi"}}"#, reject("not_respondo")),
       ])
     expectAll(
-      AdaptyOnboardingEventSuite(),
+      AdaptyOnboardingEvent(),
       [
         cj("adapty-not-an-object-no-context", #""x""#, reject("not_an_object")),
         // Step 2 is structural too: both spellings, whatever the channel.
@@ -1321,17 +1321,17 @@ private func trace(_ steps: [String]) -> JSONValue { .array(steps.map { .string(
           "adapty-duplicate-no-context", #"{"action_id": "a", "actionId": "a"}"#, reject("duplicate_field", "action_id")
         ),
       ])
-    expectAll(FanshipSequenceSuite(), [cj("fanship-not-an-array-no-context", #""x""#, reject("not_an_array"))])
+    expectAll(FanshipSequence(), [cj("fanship-not-an-array-no-context", #""x""#, reject("not_an_array"))])
     // Checks 1–8 of docs/suites/leeep.push.payload.md need no expected_scope; check 9 is the first to compare with it.
     expectAll(
-      PushPayloadSuite(),
+      LeeepPushPayload(),
       [
         cj("push-not-an-object-no-context", "[]", reject("not_an_object")),
         cj("push-non-string-no-context", #"{"schema_version": 2}"#, reject("non_string_value", "schema_version")),
         cj("push-legacy-no-context", #"{"schema_version": "1"}"#, reject("unsupported_schema", "schema_version")),
       ])
     expectAll(
-      BlogMatchSuite(),
+      LeeepBlogMatch(),
       [
         cj("blog-match-not-arguments-no-context", "[]", reject("invalid_argument")),
         cj(
@@ -1354,7 +1354,7 @@ private func trace(_ steps: [String]) -> JSONValue { .array(steps.map { .string(
     // exhaust the stack; deeper text is invalid_encoding, not non_string_value. Real FCM data
     // payloads are capped at 4 KB and flat.
     expectAll(
-      RespondoPushPayloadSuite(),
+      RespondoPushPayload(),
       [
         androidPush(
           "android-deep-nesting", #"{"type":"campaign","a":\#(deep)}"#,

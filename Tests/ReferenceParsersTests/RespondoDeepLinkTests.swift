@@ -5,7 +5,7 @@ import Testing
 
 /// `respondo.deep-link` (docs/suites/respondo.deep-link.md): each check and the order of the checks.
 @Suite struct RespondoDeepLinkTests {
-  let suite = RespondoDeepLinkSuite()
+  let suite = RespondoDeepLink()
   let id = "a1c4e7b2-5d38-4f6a-9e10-3b7c2d5f8a90"
   let prefix = "respondo://conversation/"
 
@@ -59,7 +59,7 @@ import Testing
   }
 
   @Test func committedVectorsAgreeWithTheParser() throws {
-    let count = try CommittedVectorAgreement.check(suite, folder: "respondo/deep-link")
+    let count = try CommittedVectorAgreement.check(suite)
     #expect(count >= 200, "the respondo.deep-link corpus has \(count) vectors, fewer than 200")
   }
 }

@@ -5,7 +5,7 @@ import Testing
 
 /// `respondo.push.payload` (docs/suites/respondo.push.payload.md): each check, its field, and the order of the checks.
 @Suite struct RespondoPushPayloadTests {
-  let suite = RespondoPushPayloadSuite()
+  let suite = RespondoPushPayload()
   let conversationID = "a1c4e7b2-5d38-4f6a-9e10-3b7c2d5f8a90"
   let messageID = "e9a3c1f6-4b8d-4e0a-b5f3-1d7b2a4e9c63"
   var deepLink: String { "respondo://conversation/" + conversationID }
@@ -268,7 +268,7 @@ import Testing
   }
 
   @Test func committedVectorsAgreeWithTheParser() throws {
-    let count = try CommittedVectorAgreement.check(suite, folder: "respondo/push-payload")
+    let count = try CommittedVectorAgreement.check(suite)
     #expect(count >= 200, "the respondo.push.payload corpus has \(count) vectors, fewer than 200")
   }
 }

@@ -5,7 +5,7 @@ import Testing
 
 /// `respondo.push.token` (docs/suites/respondo.push.token.md): each check, its field, and the order of the checks.
 @Suite struct RespondoPushTokenTests {
-  let suite = RespondoPushTokenSuite()
+  let suite = RespondoPushToken()
 
   /// `count` lowercase hex characters.
   func hex(_ count: Int) -> String {
@@ -80,7 +80,7 @@ import Testing
   }
 
   @Test func committedVectorsAgreeWithTheParser() throws {
-    let count = try CommittedVectorAgreement.check(suite, folder: "respondo/push-token")
+    let count = try CommittedVectorAgreement.check(suite)
     #expect(count >= 200, "the respondo.push.token corpus has \(count) vectors, fewer than 200")
   }
 }

@@ -8,7 +8,7 @@ import Testing
 /// an NFC key with its NFD twin), and every vector pinning its full result.
 @Suite struct RespondoVectorAgreementTests {
   static let folders = [
-    "respondo/push-payload", "respondo/deep-link", "respondo/push-token", "respondo/push-session",
+    RespondoPushPayload.name, RespondoDeepLink.name, RespondoPushToken.name, RespondoPushSession.name,
   ]
 
   func respondoFiles() throws -> [VectorFile] {

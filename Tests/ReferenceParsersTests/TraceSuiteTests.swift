@@ -5,7 +5,7 @@ import Testing
 
 /// A small trace suite for the mechanism alone: a counter with a word, a context `start` number.
 private struct CounterSuite: TraceSuite {
-  let name = "test.counter"
+  static let name = "test.counter"
 
   struct State {
     var count = 0
