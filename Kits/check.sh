@@ -295,7 +295,7 @@ ensure_pytest() {
 }
 
 # python_in_process EXPECTED-ID...: the pytest plugin's example over a pack of the example's
-# suites, green, then with --bug trailing-newline failing exactly the expected vectors in
+# suites, green, then with PYTHON_EXAMPLE_BUG=trailing-newline failing exactly the expected vectors in
 # pytest's output, in judge's report of the recorded answers and in the adapter path's report.
 python_in_process() {
   local pack answers="$work/python-answers.jsonl" log="$work/pytest.log" status
@@ -313,12 +313,12 @@ python_in_process() {
     show_log "$log"
   fi
   log="$work/pytest-bug.log"
-  "${pytest[@]}" --bug trailing-newline --conformance-answers "$answers" >"$log" 2>&1
+  PYTHON_EXAMPLE_BUG=trailing-newline "${pytest[@]}" --conformance-answers "$answers" >"$log" 2>&1
   status=$?
   local expected in_pytest
   expected="$(printf '%s\n' "$@" | sort)"
   in_pytest="$(failing_in_pytest "$log")"
-  same_failures "python kit in-process example (pytest) with --bug trailing-newline" "$status" "$expected" \
+  same_failures "python kit in-process example (pytest) with PYTHON_EXAMPLE_BUG=trailing-newline" "$status" "$expected" \
     "$in_pytest" "$log"
   judge_agrees "python trailing-newline" "$answers" "$expected" "$in_pytest" "$work/python-bug.xml"
 }
