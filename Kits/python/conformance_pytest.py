@@ -8,25 +8,22 @@ makes one pytest test per vector of it, compares what your code answers with the
 and records the answers for ``conformance judge``, which writes the harness's reports:
 
     # conftest.py
-    import pytest
-    from conformance_pytest import Implementation
-
     pytest_plugins = ["conformance_pytest"]
 
-    @pytest.fixture(scope="session")
-    def conformance_implementation():
-        return Implementation("python-sdk", version="1.4.0", suites=["leeep.fid"])
-
     # test_conformance.py
-    from conformance_pytest import accept, reject
+    from conformance_pytest import Implementation, accept, conformance_tests, reject
 
     def evaluate(suite, input, context):
         ...return accept(output) or reject("invalid_fid")...
 
-    def test_conformance(conformance_vector):
-        conformance_vector.check(evaluate)
+    test_conformance = conformance_tests(
+        evaluate, Implementation("python-sdk", version="1.4.0", suites=["leeep.fid"]))
 
     $ pytest --conformance-pack PACK --conformance-answers answers.jsonl
+
+(or, where a test needs fixtures, ``def test_conformance(conformance_vector, ...):
+conformance_vector.check(evaluate)`` with a ``conformance_implementation`` session fixture: the
+same checks through pytest's fixture machinery, slower by its cost per test.)
 
 Each vector is the test ``test_conformance[SUITE::ID]`` (``-k leeep.fid::trailing-newline``
 selects it); a failure says, as ``conformance run`` does, the vector's file, input, expected and
