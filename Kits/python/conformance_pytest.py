@@ -863,7 +863,10 @@ class VectorTest(pytest.Item):
         if isinstance(excinfo.value, ConformanceError) and isinstance(excinfo.value.__cause__, Exception):
             # evaluate raised: the harness's words, then where in the team's code it raised.
             cause = excinfo.value.__cause__
-            where = "".join(traceback.format_exception(type(cause), cause, cause.__traceback__))
+            frames = cause.__traceback__
+            if frames is not None and frames.tb_next is not None:
+                frames = frames.tb_next  # the kit's own frame (check) left out
+            where = "".join(traceback.format_exception(type(cause), cause, frames))
             return "%s\n\n%s" % (excinfo.value, where.rstrip())
         return super().repr_failure(excinfo, style=style)
 

@@ -236,6 +236,7 @@ def test_one_test_per_vector_with_the_harness_words_and_answers_recorded(tmp_pat
           differs:  at output: expected "z", got "y"
     """) in output
     assert "could not evaluate the input: evaluate raised KeyError: 'k'" in output
+    assert 'raise KeyError("k")' in output  # where in the team's code it raised
     recorded = lines(answers)
     for line in recorded[1:-1]:
         assert isinstance(line.pop("ms"), Decimal)
@@ -354,7 +355,8 @@ def test_conformance_tests_refuses_what_is_not_an_evaluate_or_an_implementation(
                                   "as a function, got 'evaluate'")
     with pytest.raises(TypeError) as refused:
         plugin.conformance_tests(len, "python-sdk")
-    assert str(refused.value) == "conformance_tests(evaluate, implementation) needs Implementation(...), got 'python-sdk'"
+    assert str(refused.value) == \
+        "conformance_tests(evaluate, implementation) needs Implementation(...), got 'python-sdk'"
 
 
 def test_conformance_tests_twice_over_one_pack_answers_each_vector_once(tmp_path):
