@@ -8,25 +8,22 @@ makes one pytest test per vector of it, compares what your code answers with the
 and records the answers for ``conformance judge``, which writes the harness's reports:
 
     # conftest.py
-    import pytest
-    from conformance_pytest import Implementation
-
     pytest_plugins = ["conformance_pytest"]
 
-    @pytest.fixture(scope="session")
-    def conformance_implementation():
-        return Implementation("python-sdk", version="1.4.0", suites=["leeep.fid"])
-
     # test_conformance.py
-    from conformance_pytest import accept, reject
+    from conformance_pytest import Implementation, accept, conformance_tests, reject
 
     def evaluate(suite, input, context):
         ...return accept(output) or reject("invalid_fid")...
 
-    def test_conformance(conformance_vector):
-        conformance_vector.check(evaluate)
+    test_conformance = conformance_tests(
+        evaluate, Implementation("python-sdk", version="1.4.0", suites=["leeep.fid"]))
 
     $ pytest --conformance-pack PACK --conformance-answers answers.jsonl
+
+(or, where a test needs fixtures, ``def test_conformance(conformance_vector, ...):
+conformance_vector.check(evaluate)`` with a ``conformance_implementation`` session fixture: the
+same checks through pytest's fixture machinery, slower by its cost per test.)
 
 Each vector is the test ``test_conformance[SUITE::ID]`` (``-k leeep.fid::trailing-newline``
 selects it); a failure says, as ``conformance run`` does, the vector's file, input, expected and
@@ -40,9 +37,11 @@ Standard library and pytest only; ``accept``/``reject`` are the adapter kit's
 
 import decimal
 import functools
+import gc
 import json
 import os
 import re
+import sys
 import time
 import traceback
 import unicodedata
@@ -58,6 +57,7 @@ ANSWERS_FORMAT = "conformance-answers/1"
 __all__ = [
     "PACK_FORMAT", "ANSWERS_FORMAT", "Implementation", "Vector", "Pack", "PackError", "AnswersFile",
     "ConformanceError", "Number", "accept", "reject", "load_pack", "difference", "answer_of", "render",
+    "conformance_tests", "ConformanceTests", "VectorTest",
 ]
 
 
@@ -258,11 +258,13 @@ def _refuse_constant(name):
 
 
 def _strict_object(pairs):
-    result = {}
-    for key, value in pairs:
-        if key in result:
-            raise ValueError("the key %s appears twice in one object" % json.dumps(key))
-        result[key] = value
+    result = dict(pairs)
+    if len(result) != len(pairs):  # rare: find the key that appears twice
+        seen = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError("the key %s appears twice in one object" % json.dumps(key))
+            seen.add(key)
     return result
 
 
@@ -273,6 +275,18 @@ def load_pack(path):
             data = handle.read()
     except OSError as error:
         raise PackError("%s: cannot read the pack: %s" % (path, error.strerror or error)) from None
+    # A whole pack is about a million objects, none of them in a cycle: the cyclic garbage
+    # collector, left on, would traverse them all again and again while they are made.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _load_pack_text(path, data)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _load_pack_text(path, data):
     try:
         document = json.loads(data.decode("utf-8"), parse_float=_parse_float, parse_int=_parse_int,
                               parse_constant=_refuse_constant, object_pairs_hook=_strict_object)
@@ -604,6 +618,9 @@ def render(value):
     return repr(value)
 
 
+_compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
+
+
 def _json(value):
     """Compact JSON for the answers file: numbers exact (a Decimal as its decimal text)."""
     if isinstance(value, (Decimal, Number)):
@@ -674,10 +691,17 @@ class AnswersFile:
             self.header_written = True
 
     def answer(self, vector, answer, milliseconds):
-        line = {"suite": vector.suite, "id": vector.id, "answer": answer}
+        try:
+            # The C encoder writes str, int, float (its repr), bool and null as _json does; a
+            # Decimal or Number (an exact number from the pack) is refused, and _json writes it.
+            text = _compact(answer)
+        except TypeError:
+            text = _json(answer)
+        line = '{"suite":%s,"id":%s,"answer":%s' % (_compact(vector.suite), _compact(vector.id), text)
         if milliseconds is not None:
-            line["ms"] = Decimal(milliseconds).quantize(Decimal("0.001"))
-        self._write(line)
+            line += ',"ms":%.3f' % milliseconds
+        self._file.write(line.encode("utf-8") + b"}\n")
+        self._file.flush()
         self.count += 1
 
     def close(self, complete):
@@ -767,6 +791,107 @@ def pytest_generate_tests(metafunc):
     pack = _session_of(metafunc.config).load()
     metafunc.parametrize("conformance_vector", pack.tests, ids=[vector.name for vector in pack.tests],
                          indirect=True)
+
+
+class ConformanceTests:
+    """What ``conformance_tests(evaluate, implementation)`` returns: put it in a test module under a
+    ``test_…`` name, and pytest collects one test per vector of the pack from it."""
+
+    def __init__(self, evaluate, implementation, line):
+        self.evaluate = evaluate
+        self.implementation = implementation
+        self.line = line
+
+    def __repr__(self):
+        return "conformance_tests(%r, %r)" % (self.evaluate, self.implementation)
+
+
+def conformance_tests(evaluate, implementation=None):
+    """One pytest test per vector of the pack, each calling ``evaluate(suite, input, context)``:
+
+        test_conformance = conformance_tests(evaluate, Implementation("python-sdk", suites=[...]))
+
+    in a test module gives the tests ``test_conformance[SUITE::ID]``, checked and recorded as
+    ``conformance_vector.check(evaluate)`` does, without a fixture per test (pytest's fixture
+    machinery is most of the time a whole pack takes: Kits/README.md, "Speed"). Vectors of suites
+    the implementation does not list are reported skipped.
+    """
+    if not callable(evaluate):
+        raise TypeError("conformance_tests(evaluate, ...) needs evaluate(suite, input, context) as a function, got %r"
+                        % (evaluate,))
+    if implementation is None:
+        implementation = Implementation("python-pytest")
+    if not isinstance(implementation, Implementation):
+        raise TypeError("conformance_tests(evaluate, implementation) needs Implementation(...), got %r"
+                        % (implementation,))
+    caller = sys._getframe(1)
+    return ConformanceTests(evaluate, implementation, caller.f_lineno - 1)
+
+
+class VectorTest(pytest.Item):
+    """One vector as a pytest test (made by conformance_tests; no fixtures, no parametrization)."""
+
+    def __init__(self, *, vector, tests, state, hooks, **keywords):
+        super().__init__(**keywords)
+        self.vector = vector
+        self.tests = tests
+        self._state = state
+        self._hooks = hooks
+
+    @property
+    def ihook(self):
+        # The module's hook proxy, found once for all its vectors (pytest looks it up per call).
+        return self._hooks
+
+    def runtest(self):
+        vector, tests, state = self.vector, self.tests, self._state
+        implementation = tests.implementation
+        if state.implementation is None:
+            state.implementation = implementation
+        suites = implementation.suites
+        if suites is not None and vector.suite not in suites:
+            pytest.skip("%s does not implement %s (its suites: %s)"
+                        % (implementation.name, vector.suite, ", ".join(suites)))
+        vector._session = state
+        vector.answered = False
+        try:
+            vector.check(tests.evaluate)
+        finally:
+            vector._session = None
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, ConformanceError) and isinstance(excinfo.value.__cause__, Exception):
+            # evaluate raised: the harness's words, then where in the team's code it raised.
+            cause = excinfo.value.__cause__
+            frames = cause.__traceback__
+            if frames is not None and frames.tb_next is not None:
+                frames = frames.tb_next  # the kit's own frame (check) left out
+            where = "".join(traceback.format_exception(type(cause), cause, frames))
+            return "%s\n\n%s" % (excinfo.value, where.rstrip())
+        return super().repr_failure(excinfo, style=style)
+
+    def reportinfo(self):
+        return self.path, self.tests.line, self.name
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pycollect_makeitem(collector, name, obj):
+    if not isinstance(obj, ConformanceTests):
+        return None
+    state = _session_of(collector.config)
+    pack = state.load()
+    hooks = collector.ihook
+    return [VectorTest.from_parent(collector, name="%s[%s]" % (name, vector.name), vector=vector, tests=obj,
+                                   state=state, hooks=hooks)
+            for vector in pack.tests]
+
+
+def pytest_collection_finish(session):
+    if _session_of(session.config).pack is not None:
+        # The pack and the tests made of it live until the run ends: moved out of the collector's
+        # sight, they are not traversed again by every full collection the run triggers (pytest
+        # itself runs several at its end). Nothing is lost: they were never garbage.
+        gc.freeze()
 
 
 def pytest_sessionfinish(session, exitstatus):

@@ -4,7 +4,8 @@
 # included), answers recorded; the same file run by plain `node` (the test runner in one process,
 # no child process reporting to a parent); and a baseline measured in the same run: `node --test`
 # of one empty test (the runner's own start-up). Wall seconds and CPU seconds (user + system, of
-# every process), the fastest of RUNS runs each.
+# every process), the fastest of RUNS runs each, and each run's wall time against the 5 s target
+# (the whole corpus, every vector run, start-up included).
 #
 #   .build/release/conformance pack --out /tmp/all.pack.json
 #   Kits/node/benchmark/run.sh /tmp/all.pack.json [RUNS]     # default 3 runs
@@ -39,8 +40,9 @@ tests="$(sed -n 's/^# tests //p' "$work/out.tap")"
 failed="$(sed -n 's/^# fail //p' "$work/out.tap")"
 answers="$(($(wc -l <"$work/answers.jsonl") - 2))"
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'; }
+target() { awk -v a="$1" 'BEGIN { printf "%.2f x the 5 s target", a / 5 }'; }
 echo "whole pack: $tests vectors, $answers answers recorded (fastest of $runs runs)"
-echo "  node --test, accept(input), $failed failing:  ${whole_wall} s wall, ${whole_cpu} s CPU ($(ratio "$whole_wall" "$base_wall") x baseline)"
-echo "  node (one process), accept(input):         ${one_wall} s wall, ${one_cpu} s CPU ($(ratio "$one_wall" "$base_wall") x baseline)"
-echo "  node --test, the expected answers, $passed passing: ${pass_wall} s wall, ${pass_cpu} s CPU ($(ratio "$pass_wall" "$base_wall") x baseline)"
+echo "  node --test, accept(input), $failed failing:  ${whole_wall} s wall, ${whole_cpu} s CPU ($(ratio "$whole_wall" "$base_wall") x baseline; $(target "$whole_wall"))"
+echo "  node (one process), accept(input):         ${one_wall} s wall, ${one_cpu} s CPU ($(ratio "$one_wall" "$base_wall") x baseline; $(target "$one_wall"))"
+echo "  node --test, the expected answers, $passed passing: ${pass_wall} s wall, ${pass_cpu} s CPU ($(ratio "$pass_wall" "$base_wall") x baseline; $(target "$pass_wall"))"
 echo "  baseline: node --test, one empty test:     ${base_wall} s wall, ${base_cpu} s CPU"

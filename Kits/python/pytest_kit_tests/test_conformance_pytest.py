@@ -162,6 +162,26 @@ def lines(path):
         return [json.loads(line, parse_float=Decimal) for line in handle.read().splitlines()]
 
 
+# The same evaluate through conformance_tests: one pytest.Item per vector, no fixture.
+ECHO_ITEMS = ECHO.split("    def test_vectors")[0] + """
+    from conformance_pytest import Implementation, conformance_tests
+
+    test_vectors = conformance_tests(evaluate, Implementation("kit-test", version="0.1", suites=SUITES))
+"""
+
+
+def items_project(tmp_path, body, suites=None):
+    (tmp_path / "conftest.py").write_text(CONFTEST.replace("SUITES", repr(None)))
+    (tmp_path / "test_vectors.py").write_text(textwrap.dedent(body).replace("SUITES", repr(suites)))
+    return tmp_path
+
+
+ROUTES = {
+    "fixture": lambda tmp_path, suites=None: project(tmp_path, ECHO, suites=suites),
+    "conformance_tests": lambda tmp_path, suites=None: items_project(tmp_path, ECHO_ITEMS, suites=suites),
+}
+
+
 def test_refuses_a_pack_of_another_format(tmp_path):
     pack = tmp_path / "pack.json"
     write_pack(pack, SMALL, format="conformance-pack/2")
@@ -187,18 +207,20 @@ def test_refuses_a_pack_without_format_and_an_empty_pack(tmp_path):
     assert str(refused.value) == "%s: the pack holds no test; nothing would be checked" % pack
 
 
-def test_no_pack_is_a_usage_error_never_a_green_run(tmp_path):
-    result = run_pytest(project(tmp_path, ECHO))
+@pytest.mark.parametrize("route", sorted(ROUTES))
+def test_no_pack_is_a_usage_error_never_a_green_run(tmp_path, route):
+    result = run_pytest(ROUTES[route](tmp_path))
     assert result.returncode == 1 or result.returncode >= 2
     assert "no pack was given: --conformance-pack PACK or CONFORMANCE_PACK=PACK" in result.stdout + result.stderr
 
 
-def test_one_test_per_vector_with_the_harness_words_and_answers_recorded(tmp_path):
+@pytest.mark.parametrize("route", sorted(ROUTES))
+def test_one_test_per_vector_with_the_harness_words_and_answers_recorded(tmp_path, route):
     pack = tmp_path / "pack.json"
     digest = write_pack(pack, SMALL)
     answers = tmp_path / "answers.jsonl"
     answers.write_text("stale\n")
-    result = run_pytest(project(tmp_path, ECHO, suites=["a.b"]), "--conformance-pack", str(pack),
+    result = run_pytest(ROUTES[route](tmp_path, suites=["a.b"]), "--conformance-pack", str(pack),
                         env={"CONFORMANCE_ANSWERS": str(answers)})
     output = result.stdout
     assert result.returncode == 1, output
@@ -214,6 +236,7 @@ def test_one_test_per_vector_with_the_harness_words_and_answers_recorded(tmp_pat
           differs:  at output: expected "z", got "y"
     """) in output
     assert "could not evaluate the input: evaluate raised KeyError: 'k'" in output
+    assert 'raise KeyError("k")' in output  # where in the team's code it raised
     recorded = lines(answers)
     for line in recorded[1:-1]:
         assert isinstance(line.pop("ms"), Decimal)
@@ -228,11 +251,12 @@ def test_one_test_per_vector_with_the_harness_words_and_answers_recorded(tmp_pat
     ]
 
 
-def test_dash_k_selects_by_suite_and_id_and_the_option_names_the_answers(tmp_path):
+@pytest.mark.parametrize("route", sorted(ROUTES))
+def test_dash_k_selects_by_suite_and_id_and_the_option_names_the_answers(tmp_path, route):
     pack = tmp_path / "pack.json"
     write_pack(pack, SMALL)
     answers = tmp_path / "selected.jsonl"
-    result = run_pytest(project(tmp_path, ECHO), "--conformance-pack", str(pack), "-k", "a.b::echo",
+    result = run_pytest(ROUTES[route](tmp_path), "--conformance-pack", str(pack), "-k", "a.b::echo",
                         "--conformance-answers", str(answers))
     assert result.returncode == 0, result.stdout
     assert "1 passed, 4 deselected" in result.stdout
@@ -322,3 +346,24 @@ def test_a_run_killed_half_way_keeps_its_answers_without_a_trailer(tmp_path):
     assert [(line["id"], line["answer"]) for line in recorded[1:]] == \
         [("v%02d" % index, {"result": "accept", "output": index}) for index in range(5)]
     assert answers.read_bytes().endswith(b"}\n")
+
+
+def test_conformance_tests_refuses_what_is_not_an_evaluate_or_an_implementation():
+    with pytest.raises(TypeError) as refused:
+        plugin.conformance_tests("evaluate")
+    assert str(refused.value) == ("conformance_tests(evaluate, ...) needs evaluate(suite, input, context) "
+                                  "as a function, got 'evaluate'")
+    with pytest.raises(TypeError) as refused:
+        plugin.conformance_tests(len, "python-sdk")
+    assert str(refused.value) == \
+        "conformance_tests(evaluate, implementation) needs Implementation(...), got 'python-sdk'"
+
+
+def test_conformance_tests_twice_over_one_pack_answers_each_vector_once(tmp_path):
+    pack = tmp_path / "pack.json"
+    write_pack(pack, SMALL[:1])
+    body = ECHO_ITEMS + "\n    test_again = conformance_tests(evaluate)\n"
+    result = run_pytest(items_project(tmp_path, body), "--conformance-pack", str(pack))
+    assert result.returncode == 1, result.stdout
+    assert "1 failed, 1 passed" in result.stdout
+    assert "a.b echo was answered twice in this run" in result.stdout
