@@ -10,6 +10,23 @@ import Testing
   /// The word, alone or plural, in any case (`seedless` or `reseed` are other words).
   static let internalWord = try! NSRegularExpression(pattern: #"\bseeds?\b"#, options: [.caseInsensitive])
 
+  /// Where the word has its other meaning: `conformance explore`'s random seed (`--seed N`) and
+  /// the corpus tests it mutates (a fuzzer's seeds). There only the vendor-document sense is
+  /// refused: a numbered document (`seed 000`), the documents' folder, or the word beside
+  /// "document", "example" or "text".
+  static let randomSeedFiles = [
+    "Sources/ConformanceExplore/", "Sources/ConformanceCommands/ExploreCommand.swift", "docs/explore.md",
+    "docs/explore-cases.md", "docs/cli.md", "Kits/check.sh",
+  ]
+  static let vendorSense = try! NSRegularExpression(
+    pattern: #"\bseeds? ?[0-9]{3}\b|\bseeds/|\bseeds?'?s? (document|example|text)s?\b"#, options: [.caseInsensitive])
+
+  /// The pattern that applies to the file at `relative` (a path from the package root).
+  static func pattern(for relative: String) -> NSRegularExpression {
+    randomSeedFiles.contains { relative == $0 || ($0.hasSuffix("/") && relative.hasPrefix($0)) }
+      ? vendorSense : internalWord
+  }
+
   /// Every regular file under `url` (or `url` itself), hidden entries skipped.
   static func files(at url: URL) -> [URL] {
     var isFolder: ObjCBool = false
@@ -33,9 +50,10 @@ import Testing
           hits.append("\(relative): the file's name")
         }
         guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
+        let pattern = Self.pattern(for: relative)
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
           let line = String(line)
-          if Self.internalWord.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil {
+          if pattern.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil {
             hits.append("\(relative):\(number + 1): \(line.prefix(120))")
           }
         }
@@ -55,5 +73,18 @@ import Testing
     #expect(matches("push-payload/ios/seed.json"))
     #expect(!matches("seedless"))
     #expect(!matches("reseeded"))
+  }
+
+  @Test func exploresRandomSeedIsAllowedOnlyInExploresFilesAndNeverForTheDocuments() {
+    func matches(_ text: String, in file: String) -> Bool {
+      Self.pattern(for: file).firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+    #expect(!matches("the same seed gives the same cases", in: "docs/explore.md"))
+    #expect(!matches("--seed N", in: "Sources/ConformanceExplore/ExploreEngine.swift"))
+    #expect(matches("as seed 000 says", in: "docs/explore.md"))
+    #expect(matches("the seed document's section", in: "docs/cli.md"))
+    #expect(matches("see seeds/leeep.md", in: "Kits/check.sh"))
+    #expect(matches("the same seed gives the same cases", in: "docs/vector-format.md"))
+    #expect(matches("a seed", in: "Sources/ConformanceExploreX/File.swift"))
   }
 }
