@@ -1,12 +1,6 @@
-import CSystemShims
 import ConformanceJSON
 import ConformanceKit
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import ConformanceLowLevel
 
 /// A file of an Allure results folder, rendered in memory: its name in the folder and its bytes.
 struct AllureFile: Sendable {
@@ -337,7 +331,7 @@ enum AllureResult {
       func key(_ name: StaticString, first: Bool = false) {
         if !first { out += ", ".utf8 }
         out.append(0x22)
-        out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        name.withUTF8Buffer { out += $0 }
         out += "\": ".utf8
       }
       /// `[{"name": "…", "value": "…"}, …]` and the like: objects of string members.
@@ -425,8 +419,7 @@ enum AllureResult {
 
     mutating func next() -> String {
       if used == pool.count {
-        pool = [UInt8](repeating: 0, count: 64 * 16)
-        AllureResult.fillRandom(&pool)
+        pool = randomBytes(count: 64 * 16)
         used = 0
       }
       var bytes = pool[used..<used + 16]
@@ -438,40 +431,17 @@ enum AllureResult {
     }
   }
 
-  /// Fills `bytes` from the kernel's random source (`getrandom(2)`), else, where that fails, the
-  /// standard library's generator (the same source, 8 bytes a call).
-  static func fillRandom(_ bytes: inout [UInt8]) {
-    bytes.withUnsafeMutableBytes { buffer in
-      var filled = 0
-      while filled < buffer.count {
-        let got = conformance_random_bytes(buffer.baseAddress! + filled, UInt(buffer.count - filled))
-        if got > 0 {
-          filled += got
-        } else if got == 0 || errno != EINTR {
-          var generator = SystemRandomNumberGenerator()
-          for index in filled..<buffer.count { buffer[index] = generator.next() }
-          return
-        }
-      }
-    }
-  }
-
   /// 16 bytes as a UUID's text: lowercase hex, dashes after the 4th, 6th, 8th and 10th byte.
   static func uuidText(_ bytes: ArraySlice<UInt8>) -> String {
-    let digits: StaticString = "0123456789abcdef"
-    return String(unsafeUninitializedCapacity: 36) { text in
-      var at = 0
-      for (index, byte) in bytes.enumerated() {
-        if index == 4 || index == 6 || index == 8 || index == 10 {
-          text[at] = UInt8(ascii: "-")
-          at += 1
-        }
-        text[at] = digits.utf8Start[Int(byte >> 4)]
-        text[at + 1] = digits.utf8Start[Int(byte & 0x0F)]
-        at += 2
-      }
-      return at
+    let digits = Array("0123456789abcdef".utf8)
+    var text: [UInt8] = []
+    text.reserveCapacity(36)
+    for (index, byte) in bytes.enumerated() {
+      if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
+      text.append(digits[Int(byte >> 4)])
+      text.append(digits[Int(byte & 0x0F)])
     }
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// 32 hex digits of SHA-256 over the parts, each followed by a 0x00 byte: stable across runs
@@ -489,8 +459,7 @@ enum AllureResult {
 
   /// Milliseconds since 1970 from the real-time clock.
   static func nowMilliseconds() -> Int64 {
-    var spec = timespec()
-    clock_gettime(CLOCK_REALTIME, &spec)
-    return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
+    let now = wallClockNow()
+    return now.seconds * 1000 + now.nanoseconds / 1_000_000
   }
 }

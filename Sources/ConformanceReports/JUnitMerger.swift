@@ -1,10 +1,6 @@
 import ConformanceJSON
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import ConformanceLowLevel
+import ConformanceXML
 
 /// Merges JUnit reports of shards (`conformance run --shard K/N --junit FILE`) into one report,
 /// as `conformance merge OUT IN...` does.
@@ -396,10 +392,9 @@ public enum JUnitMerger {
       stack[stack.count - 1].children.append(.element(element))
     }
 
-    func text(_ bytes: UnsafeBufferPointer<UInt8>) {
+    func text(_ text: String) {
       // Text directly in <testsuites> is whitespace between testsuites, or dropped as before.
       guard !stack.isEmpty else { return }
-      let text = String(decoding: bytes, as: UTF8.self)
       if case .text(let earlier) = stack[stack.count - 1].children.last {
         stack[stack.count - 1].children[stack[stack.count - 1].children.count - 1] = .text(earlier + text)
       } else {
@@ -487,45 +482,33 @@ public enum JUnitMerger {
     init(folder: String) throws(FileSystem.Failure) {
       try FileSystem.createFolders(folder)
       let created = try FileSystem.createTemporaryFile(in: folder, base: "conformance-merge", role: "parts")
-      unlink(created.path)
+      try? removeFile(created.path)
       descriptor = created.descriptor
     }
 
-    deinit { close(descriptor) }
+    deinit { try? closeFile(descriptor) }
 
     func store(_ suite: InputSuite) throws(FileSystem.Failure) -> Place {
       var encoder = Encoder()
       encoder.suite(suite)
       let place = Place(offset: end, length: encoder.bytes.count)
-      var written = 0
-      while written < encoder.bytes.count {
-        let count = encoder.bytes.withUnsafeBytes { raw in
-          pwrite(descriptor, raw.baseAddress! + written, raw.count - written, off_t(end + written))
-        }
-        if count < 0 {
-          if errno == EINTR { continue }
-          throw FileSystem.Failure(reason: "cannot store a testsuite: \(FileSystem.errnoText())")
-        }
-        written += count
+      do {
+        try writeAll(descriptor, encoder.bytes, at: end)
+      } catch {
+        throw FileSystem.Failure(reason: "cannot store a testsuite: \(error)")
       }
       end += encoder.bytes.count
       return place
     }
 
     func load(_ place: Place) throws(FileSystem.Failure) -> InputSuite {
-      var bytes = [UInt8](repeating: 0, count: place.length)
-      var filled = 0
-      while filled < place.length {
-        let count = bytes.withUnsafeMutableBytes { raw in
-          pread(descriptor, raw.baseAddress! + filled, raw.count - filled, off_t(place.offset + filled))
-        }
-        if count < 0 {
-          if errno == EINTR { continue }
-          throw FileSystem.Failure(reason: "cannot read a stored testsuite: \(FileSystem.errnoText())")
-        }
-        if count == 0 { throw FileSystem.Failure(reason: "a stored testsuite is cut short") }
-        filled += count
+      let read: [UInt8]?
+      do {
+        read = try readExactly(descriptor, count: place.length, at: place.offset)
+      } catch {
+        throw FileSystem.Failure(reason: "cannot read a stored testsuite: \(error)")
       }
+      guard let bytes = read else { throw FileSystem.Failure(reason: "a stored testsuite is cut short") }
       var decoder = Decoder(bytes: bytes)
       return decoder.suite()
     }
@@ -537,7 +520,7 @@ public enum JUnitMerger {
 
     mutating func number(_ value: Int) { number(UInt64(value)) }
     mutating func number(_ value: UInt64) {
-      withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+      for shift in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(shift)))) }
     }
     mutating func string(_ value: String) {
       number(value.utf8.count)

@@ -1,5 +1,6 @@
 import ConformanceJSON
 import ConformanceKit
+import ConformanceXML
 
 /// Which JUnit dialect a report is written in.
 public enum JUnitFlavour: String, Sendable, CaseIterable {
@@ -349,7 +350,7 @@ public final class JUnitReportWriter: PreparingRunObserver {
   /// One `<testsuite>` and what it counts.
   static func render(
     _ report: FileReport, hostname: String, timestamp: String, properties extra: [JUnitProperty] = [],
-    strict: Bool = false, runID: String? = nil, implementation: String? = nil, passingFromMarkup: Bool = true
+    strict: Bool = false, runID: String? = nil, implementation: String? = nil
   ) throws(XMLWriterError)
     -> (fragment: XMLFragment, counts: JUnitCounts)
   {
@@ -431,144 +432,21 @@ public final class JUnitReportWriter: PreparingRunObserver {
       // The same class and file go on every testcase of the file: made visible once.
       let suiteText = VisibleXMLText(prefix + (suite ?? ""))
       let fileText = strict ? nil : VisibleXMLText(report.location.displayPath)
-      try writeTestCases(
-        results, in: order, suite: suiteText, file: fileText, to: writer, passingFromMarkup: passingFromMarkup)
+      try writeTestCases(results, in: order, suite: suiteText, file: fileText, to: writer)
     }
     try writer.endElement()
     return (try writer.finishFragment(), counts)
   }
 
-  /// The positions of the results in the byte order of their ids.
-  ///
-  /// Each id's first 24 bytes are packed into three big-endian integers (zero-padded), so
-  /// most comparisons are integer comparisons instead of a walk over two strings; only equal
-  /// packs compare the rest of the ids, from one buffer holding every id's bytes past the 24th
-  /// (ids of a file often share their first sixteen bytes, `length.23.f00030-…`, and reaching
-  /// each `String` through its result cost more than the sort). Padding with zeros keeps the
-  /// byte order: a shorter id whose bytes start the other's sorts first either way, and a tie
-  /// falls back to the rest and then the lengths.
+  /// The positions of the results in the byte order of their ids (``utf8Precedes(_:_:)``: two
+  /// canonically equivalent ids are different tests), equal ids in run order. The standard
+  /// library's sort is not stable, so the position breaks ties.
   static func idOrder(_ results: [TestResult]) -> [Int] {
-    struct Key {
-      /// The id's first 24 bytes, zero-padded, as three big-endian integers.
-      var words: (UInt64, UInt64, UInt64)
-      /// The bytes after those in `tails`, and the id's whole length.
-      var tailStart: UInt32
-      var tailCount: UInt32
-      var count: UInt32
-      var index: UInt32
+    let ids = results.map(\.id)
+    return ids.indices.sorted { a, b in
+      if !ids[a].utf8.elementsEqual(ids[b].utf8) { return utf8Precedes(ids[a], ids[b]) }
+      return a < b
     }
-    var keys: [Key] = []
-    keys.reserveCapacity(results.count)
-    var tails: [UInt8] = []
-    // By index, not `enumerated()`: that copied each whole TestResult (a retain and release
-    // per field) only to read its id.
-    for index in results.indices {
-      var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
-      let tailStart = tails.count
-      let count = withUTF8Bytes(of: results[index].id) { utf8 in
-        withUnsafeMutableBytes(of: &words) { raw in
-          raw.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8).prefix(24)))
-        }
-        if utf8.count > 24 { tails.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[24...])) }
-        return utf8.count
-      }
-      words = (UInt64(bigEndian: words.0), UInt64(bigEndian: words.1), UInt64(bigEndian: words.2))
-      keys.append(
-        Key(
-          words: words, tailStart: UInt32(tailStart), tailCount: UInt32(tails.count - tailStart),
-          count: UInt32(count), index: UInt32(index)))
-    }
-    tails.withUnsafeBufferPointer { tails in
-      @inline(__always)
-      func precedes(_ a: Key, _ b: Key) -> Bool {
-        if a.words.0 != b.words.0 { return a.words.0 < b.words.0 }
-        if a.words.1 != b.words.1 { return a.words.1 < b.words.1 }
-        if a.words.2 != b.words.2 { return a.words.2 < b.words.2 }
-        return tailPrecedes(a, b)
-      }
-      /// Ids equal in their first 24 bytes (zero-padded): the rest, then the shorter first.
-      @inline(never)
-      func tailPrecedes(_ a: Key, _ b: Key) -> Bool {
-        let common = Int(min(a.tailCount, b.tailCount))
-        var offset = 0
-        while offset < common {
-          let left = tails[Int(a.tailStart) + offset]
-          let right = tails[Int(b.tailStart) + offset]
-          if left != right { return left < right }
-          offset += 1
-        }
-        return a.count < b.count
-      }
-      // A file whose tests are in id order already needs no sort; the check stops at the first
-      // pair out of order (most files, shipped and benchmark alike, interleave their ids).
-      if keys.indices.dropFirst().allSatisfy({ !precedes(keys[$0], keys[$0 - 1]) }) { return }
-      keys.withUnsafeMutableBufferPointer { keys in mergeSort(keys, by: precedes) }
-    }
-    return keys.map { Int($0.index) }
-  }
-
-  /// Sorts `keys` stably: insertion sort on runs of sixteen, then merges of doubling width
-  /// through one scratch buffer.
-  ///
-  /// The standard library's `sort(by:)` called `precedes` through a closure for each of a
-  /// file's ~1,500 comparisons and was three fifths of ``idOrder(_:)``; here it is inlined.
-  @inline(__always)
-  private static func mergeSort<Key: BitwiseCopyable>(
-    _ keys: UnsafeMutableBufferPointer<Key>, by precedes: (Key, Key) -> Bool
-  ) {
-    let count = keys.count
-    guard count > 1, let base = keys.baseAddress else { return }
-    let run = 16
-    var runStart = 0
-    while runStart < count {
-      let runEnd = min(runStart + run, count)
-      var next = runStart + 1
-      while next < runEnd {
-        let key = base[next]
-        var slot = next
-        while slot > runStart, precedes(key, base[slot - 1]) {
-          base[slot] = base[slot - 1]
-          slot -= 1
-        }
-        base[slot] = key
-        next += 1
-      }
-      runStart = runEnd
-    }
-    guard count > run else { return }
-    let scratch = UnsafeMutablePointer<Key>.allocate(capacity: count)
-    defer { scratch.deallocate() }
-    var source = base
-    var target = scratch
-    var width = run
-    while width < count {
-      var low = 0
-      while low < count {
-        let middle = min(low + width, count)
-        let high = min(low + 2 * width, count)
-        var left = low
-        var right = middle
-        var out = low
-        // Take from the left run unless the right one's key comes strictly first: stable.
-        while left < middle && right < high {
-          if precedes(source[right], source[left]) {
-            (target + out).initialize(to: source[right])
-            right += 1
-          } else {
-            (target + out).initialize(to: source[left])
-            left += 1
-          }
-          out += 1
-        }
-        (target + out).initialize(from: source + left, count: middle - left)
-        out += middle - left
-        (target + out).initialize(from: source + right, count: high - right)
-        low = high
-      }
-      swap(&source, &target)
-      width *= 2
-    }
-    if source != base { base.update(from: source, count: count) }
   }
 
   /// A problem of the run itself, not of a vector: one testcase of a run-level testsuite.
@@ -676,54 +554,14 @@ public final class JUnitReportWriter: PreparingRunObserver {
       implementation: implementation)
   }
 
-  /// A file's testcases in `order`. Passing ones without child elements are put together from
-  /// the file's ``PassingTestCaseMarkup`` and handed to libxml2 in runs, one
-  /// `xmlTextWriterWriteRawLen` per run; every other testcase goes through `xmlTextWriter` call
-  /// by call (``writeTestCase(_:suite:file:to:)``). Both give the same bytes; tests turn
-  /// `passingFromMarkup` off to compare them.
+  /// A file's testcases in `order`, each written through libxml2's writer, element by element
+  /// and attribute by attribute.
   static func writeTestCases(
-    _ results: [TestResult], in order: [Int], suite: VisibleXMLText, file: VisibleXMLText?, to writer: XMLWriter,
-    passingFromMarkup: Bool = true
+    _ results: [TestResult], in order: [Int], suite: VisibleXMLText, file: VisibleXMLText?, to writer: XMLWriter
   ) throws(XMLWriterError) {
-    let markup = passingFromMarkup ? PassingTestCaseMarkup(classname: suite, file: file) : nil
-    // Room for every testcase with a 24-byte id and time: one buffer, not a dozen regrowths.
-    var pending = ByteAppender(capacity: markup.map { ($0.fixedByteCount + 30) * order.count } ?? 0)
-    try results.withUnsafeBufferPointer { (results) throws(XMLWriterError) in
-      for index in order {
-        if let markup, isWithoutChildElements(results[index]),
-          markup.append(id: results[index].id, nanoseconds: results[index].nanoseconds, to: &pending)
-        {
-          continue
-        }
-        if pending.count > 0 {
-          try writer.splice(fragmentBytes: pending.bytes)
-          pending.removeAll()
-        }
-        try writeTestCase(results[index], suite: suite, file: file, to: writer)
-      }
+    for index in order {
+      try writeTestCase(results[index], suite: suite, file: file, to: writer)
     }
-    try writer.splice(fragmentBytes: pending.bytes)
-  }
-
-  /// Whether ``writeTestCase(_:suite:file:to:)`` would write the result's `<testcase>` with no
-  /// child element: a pass with nothing logged. Whatever adds a child element to a testcase
-  /// must make this `false` for it.
-  static func isWithoutChildElements(_ result: TestResult) -> Bool {
-    guard case .passed = result.status, result.failedTries.isEmpty else { return false }
-    return result.log?.isEmpty ?? true
-  }
-
-  /// A `<testcase>`'s start tag and attributes, the element left open; also renders
-  /// ``PassingTestCaseMarkup``, so both ways write the same markup.
-  static func writeTestCaseStart(
-    _ writer: XMLWriter, classname: VisibleXMLText, name: VisibleXMLText, file: VisibleXMLText?,
-    time: VisibleXMLText
-  ) throws(XMLWriterError) {
-    try writer.startElement("testcase")
-    try writer.attribute("classname", classname)
-    try writer.attribute("name", name)
-    if let file { try writer.attribute("file", file) }
-    try writer.attribute("time", time)
   }
 
   private static func writeTestCase(
@@ -732,9 +570,11 @@ public final class JUnitReportWriter: PreparingRunObserver {
     // With --reruns: the other tries, as Maven Surefire writes them (JUnitTries). Only the
     // strict flavour leaves `file` out.
     let tries = result.failedTries.isEmpty ? nil : JUnitTries(result, strict: file == nil)
-    try writeTestCaseStart(
-      writer, classname: suite, name: VisibleXMLText(result.id), file: file,
-      time: VisibleXMLText(JUnitFormat.seconds(nanoseconds: result.nanoseconds)))
+    try writer.startElement("testcase")
+    try writer.attribute("classname", suite)
+    try writer.attribute("name", VisibleXMLText(result.id))
+    if let file { try writer.attribute("file", file) }
+    try writer.attribute("time", VisibleXMLText(JUnitFormat.seconds(nanoseconds: result.nanoseconds)))
     try tries?.writeBeforeOutcome(to: writer)
     switch result.status {
     case .passed:
