@@ -80,10 +80,10 @@ final class JUnitReportFile {
   /// The file the document replaces, once the destination's links are followed.
   private var target: String
   private var opened = false
-  /// The body while it is in memory: the rendered fragments back to back, in one buffer
-  /// reserved at the limit on the first append, so it never regrows (the pages are only taken
-  /// as they are written).
-  private var memory: [UInt8] = []
+  /// The body while it is in memory: the rendered fragments as they came (no copy), and how
+  /// many bytes they hold.
+  private var memory: [XMLFragment] = []
+  private var memoryCount = 0
   private var body: (path: String, descriptor: Int32)?
   private var final: (path: String, descriptor: Int32)?
 
@@ -135,9 +135,9 @@ final class JUnitReportFile {
   func append(_ fragment: XMLFragment) throws(JUnitWriteError) {
     if !opened { try open() }
     if body == nil {
-      if memory.count + fragment.bytes.count <= memoryLimit {
-        if memory.isEmpty { memory.reserveCapacity(memoryLimit) }
-        memory += fragment.bytes
+      if memoryCount + fragment.bytes.count <= memoryLimit {
+        memory.append(fragment)
+        memoryCount += fragment.bytes.count
         return
       }
       try moveBodyToFile()
@@ -153,8 +153,9 @@ final class JUnitReportFile {
       discard()
       throw failure(error.reason)
     }
-    try appendToBodyFile(memory)
+    for fragment in memory { try appendToBodyFile(fragment.bytes) }
     memory = []
+    memoryCount = 0
   }
 
   private func appendToBodyFile(_ bytes: [UInt8]) throws(JUnitWriteError) {
@@ -269,7 +270,7 @@ final class JUnitReportFile {
       try seekToStart(body.descriptor)
       try writer.spliceIntoFile(fromFile: body.descriptor)
     } else {
-      try writer.spliceIntoFile(memory)
+      try writer.spliceIntoFile(memory.map(\.bytes))
     }
     try writer.endElement()
     try writer.endDocument()
@@ -285,6 +286,7 @@ final class JUnitReportFile {
     body = nil
     final = nil
     memory = []
+    memoryCount = 0
     opened = false
   }
 }

@@ -43,9 +43,13 @@ package struct VisibleXMLText: Sendable {
 /// libxml2's attribute escaping (`xmlBufAttrSerializeTxtContent`) leaves as they are. It
 /// rewrites those four, TAB, LF and CR, and every non-ASCII scalar (as a character reference).
 func isVerbatimInAttribute(_ text: String) -> Bool {
-  text.utf8.allSatisfy { byte in
-    byte >= 0x20 && byte <= 0x7E && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
-      && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "\"")
+  // Over the string's own UTF-8 (every testcase's id and time are checked).
+  var text = text
+  return text.withUTF8 { bytes in
+    bytes.allSatisfy { byte in
+      byte >= 0x20 && byte <= 0x7E && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
+        && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "\"")
+    }
   }
 }
 
@@ -202,16 +206,16 @@ package final class XMLWriter {
     try check(xmlTextWriterWriteString(writer, visibleXMLText(value)), "xmlTextWriterWriteString")
   }
 
-  /// Splices whole fragments other ``XMLWriter``s produced, back to back in `bytes`, into a
-  /// document writer's file with `write`s of their own: flushes what the writer holds first
-  /// (`xmlTextWriterFlush`), so the bytes land right after it, rather than copying them through
-  /// libxml2's buffer in 16 KB pieces (`xmlTextWriterWriteRawLen`). Nothing else is ever written
-  /// raw. Call it where no start tag is pending; the writer carries on after the spliced bytes.
-  /// Throws ``XMLWriterError``, or the `write`'s ``FileCallError``.
-  package func spliceIntoFile(_ bytes: [UInt8]) throws {
+  /// Splices whole fragments other ``XMLWriter``s produced into a document writer's file, one
+  /// `write` each: flushes what the writer holds first (`xmlTextWriterFlush`), so the bytes
+  /// land right after it, rather than copying them through libxml2's buffer in 16 KB pieces
+  /// (`xmlTextWriterWriteRawLen`). Nothing else is ever written raw. Call it where no start tag
+  /// is pending; the writer carries on after the spliced bytes. Throws ``XMLWriterError``, or
+  /// the `write`'s ``FileCallError``.
+  package func spliceIntoFile(_ fragments: [[UInt8]]) throws {
     guard let descriptor else { throw XMLWriterError(call: "spliceIntoFile on a fragment writer") }
     try flush()
-    try writeAll(descriptor, bytes)
+    for bytes in fragments { try writeAll(descriptor, bytes) }
   }
 
   /// Splices a file of whole fragments other ``XMLWriter``s produced (from its current offset to
