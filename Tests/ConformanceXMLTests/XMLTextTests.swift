@@ -54,3 +54,22 @@ import Testing
     #expect(mismatches == [])
   }
 }
+
+@Suite struct VerbatimAttributeTests {
+  /// The bytes libxml2's attribute escaping leaves as they are: printable ASCII but `<`, `>`,
+  /// `&` and `"` (it rewrites those, TAB, LF, CR and every non-ASCII scalar). A value of them
+  /// skips the escaping; one byte otherwise anywhere in the value sends it all through it.
+  @Test func onlyPrintableASCIIWithoutMarkupIsVerbatim() {
+    var wrong: [UInt32] = []
+    for value in UInt32(0)...0xFF {
+      let scalar = Unicode.Scalar(value)!
+      let expected = value >= 0x20 && value <= 0x7E && !"<>&\"".unicodeScalars.contains(scalar)
+      if isVerbatimInAttribute("id-\(scalar)-x") != expected { wrong.append(value) }
+    }
+    #expect(wrong == [])
+    #expect(isVerbatimInAttribute(""))
+    #expect(isVerbatimInAttribute("valid.f00000-000"))
+    #expect(!isVerbatimInAttribute("é"))
+    #expect(VisibleXMLText("a\u{1}b").text == "a\\u0001b")
+  }
+}
