@@ -1,12 +1,6 @@
-import CSystemShims
 import ConformanceJSON
 import ConformanceKit
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import ConformanceLowLevel
 
 /// A file of an Allure results folder, rendered in memory: its name in the folder and its bytes.
 struct AllureFile: Sendable {
@@ -125,19 +119,60 @@ enum AllureResult {
     for result: TestResult, suite: String, file: String, implementation: String, clock: inout Clock,
     uuids: inout UUIDSource, to files: inout [AllureFile]
   ) {
-    // The same for every try of the test: digested, labelled and serialized once.
-    let historyID = digest([implementation, suite, result.id])
-    let testCaseID = digest([suite, result.id])
-    let fullName = "\(implementation)/\(suite)/\(result.id)"
-    let testLabels = labels(implementation: implementation, suite: suite, file: file, tags: result.tags)
-    let parameters = (result.context?.members ?? []).map { member in
-      (member.key, JSONSerializer.compact.string(from: member.value))
+    var parts = TestParts(result, suite: suite, file: file, implementation: implementation)
+    // A flaky test's failed tries come first, as retries of the final result (same historyId).
+    if result.isFlaky {
+      for attempt in result.failedTries {
+        var item = parts.item(status: attempt.status, actual: attempt.actual, log: attempt.log)
+        (item.start, item.stop) = clock.interval(attempt.nanoseconds)
+        item.appendFiles(to: &files, uuid: uuids.next())
+      }
     }
-    let input = result.input.map { Attachment.json("input", $0) }
-    let expected = Attachment.json("expected", result.expected.json)
-    // Pretty-printed once: the trace of every try that failed shows them.
-    var tracedValues: (input: String?, expected: String)? = nil
-    func trace(answer: String) -> String {
+    var final = parts.item(status: result.status, actual: result.actual, log: result.log)
+    (final.start, final.stop) = clock.interval(result.nanoseconds)
+    if result.isFlaky {
+      final.flaky = true
+      final.message =
+        "flaky: passed on try \(result.tryCount) of \(result.tryCount); earlier tries: "
+        + result.failedTries.map { "try \($0.number): \($0.message)" }.joined(separator: "; ")
+    } else if !result.failedTries.isEmpty, let message = final.message {
+      final.message = message + " (and on \(result.failedTries.count) reruns)"
+      final.trace = (final.trace ?? "") + result.failedTries.map { "\ntry \($0.number): \($0.message)" }.joined()
+      // Reruns that failed every time are still time spent.
+      for attempt in result.failedTries { _ = clock.interval(attempt.nanoseconds) }
+    }
+    final.appendFiles(to: &files, uuid: uuids.next())
+  }
+
+  /// What every try of one test shares: digested, labelled and serialized once.
+  struct TestParts {
+    let result: TestResult
+    let historyID: String
+    let testCaseID: String
+    let fullName: String
+    let labels: [Label]
+    let parameters: [(name: String, value: String)]
+    let input: Attachment?
+    let expected: Attachment
+    /// The input and expected outcome pretty-printed and cut, once: the trace of every try that
+    /// failed shows them.
+    private var tracedValues: (input: String?, expected: String)? = nil
+
+    init(_ result: TestResult, suite: String, file: String, implementation: String) {
+      self.result = result
+      historyID = digest([implementation, suite, result.id])
+      testCaseID = digest([suite, result.id])
+      fullName = "\(implementation)/\(suite)/\(result.id)"
+      labels = AllureResult.labels(implementation: implementation, suite: suite, file: file, tags: result.tags)
+      parameters = (result.context?.members ?? []).map { member in
+        (member.key, JSONSerializer.compact.string(from: member.value))
+      }
+      input = result.input.map { Attachment.json("input", $0) }
+      expected = Attachment.json("expected", result.expected.json)
+    }
+
+    /// A failed try's trace: the description, input and expected outcome, then `answer`.
+    mutating func trace(answer: String) -> String {
       if tracedValues == nil {
         tracedValues = (
           input.map { cut(String(decoding: $0.bytes.dropLast(), as: UTF8.self)) },
@@ -150,12 +185,14 @@ enum AllureResult {
       text += "expected: \(tracedValues!.expected)\n"
       return text + cut(answer) + "\n"
     }
-    func item(status: TestResult.Status, actual: Outcome?, log: String?, nanoseconds: UInt64) -> Item {
+
+    /// One try's result, its times left to the caller.
+    mutating func item(status: TestResult.Status, actual: Outcome?, log: String?) -> Item {
       var item = Item(
         name: result.id, fullName: fullName, historyID: historyID, testCaseID: testCaseID, status: "passed",
         message: nil, trace: nil)
       item.description = result.description
-      item.labels = testLabels
+      item.labels = labels
       item.parameters = parameters
       if let input { item.attachments.append(input) }
       item.attachments.append(expected)
@@ -166,6 +203,13 @@ enum AllureResult {
         item.attachments.append(
           json == result.expected.json ? expected.labelled("actual") : Attachment.json("actual", json))
       }
+      setOutcome(status, of: &item)
+      if let log, !log.isEmpty { item.attachments.append(Attachment.text("stderr", log)) }
+      return item
+    }
+
+    /// The status, message and trace of a try that ended with `status`.
+    private mutating func setOutcome(_ status: TestResult.Status, of item: inout Item) {
       switch status {
       case .passed:
         break
@@ -181,43 +225,19 @@ enum AllureResult {
       case .skipped(let reason):
         item.status = "skipped"
         item.message = (result.expectedFailure != nil ? "expected failure: " : "skipped: ") + reason
-        if let match = result.expectedFailure {
-          item.known = true
-          if let link = match.entry.link { item.links = [(type: "issue", url: link, name: match.entry.reason)] }
-          switch match.originalStatus {
-          case .failed(let failure):
-            item.trace = trace(answer: "actual: " + JSONSerializer.pretty.string(from: failure.actual))
-          case .errored(let message):
-            item.trace = trace(answer: "error: " + message)
-          case .passed, .skipped:
-            break
-          }
+        guard let match = result.expectedFailure else { return }
+        item.known = true
+        if let link = match.entry.link { item.links = [(type: "issue", url: link, name: match.entry.reason)] }
+        switch match.originalStatus {
+        case .failed(let failure):
+          item.trace = trace(answer: "actual: " + JSONSerializer.pretty.string(from: failure.actual))
+        case .errored(let message):
+          item.trace = trace(answer: "error: " + message)
+        case .passed, .skipped:
+          break
         }
       }
-      if let log, !log.isEmpty { item.attachments.append(Attachment.text("stderr", log)) }
-      (item.start, item.stop) = clock.interval(nanoseconds)
-      return item
     }
-    // A flaky test's failed tries come first, as retries of the final result (same historyId).
-    if result.isFlaky {
-      for attempt in result.failedTries {
-        item(status: attempt.status, actual: attempt.actual, log: attempt.log, nanoseconds: attempt.nanoseconds)
-          .appendFiles(to: &files, uuid: uuids.next())
-      }
-    }
-    var final = item(status: result.status, actual: result.actual, log: result.log, nanoseconds: result.nanoseconds)
-    if result.isFlaky {
-      final.flaky = true
-      final.message =
-        "flaky: passed on try \(result.tryCount) of \(result.tryCount); earlier tries: "
-        + result.failedTries.map { "try \($0.number): \($0.message)" }.joined(separator: "; ")
-    } else if !result.failedTries.isEmpty, let message = final.message {
-      final.message = message + " (and on \(result.failedTries.count) reruns)"
-      final.trace = (final.trace ?? "") + result.failedTries.map { "\ntry \($0.number): \($0.message)" }.joined()
-      // Reruns that failed every time are still time spent.
-      for attempt in result.failedTries { _ = clock.interval(attempt.nanoseconds) }
-    }
-    final.appendFiles(to: &files, uuid: uuids.next())
   }
 
   /// A run-level problem (stale expectations entry, adapter problem, interruption) as one result.
@@ -331,89 +351,97 @@ enum AllureResult {
     /// The result file: one JSON object in the compact layout (`{"uuid": "…", "name": …}`),
     /// members in the order of Allure's model, written straight into one buffer.
     func resultBytes(uuid: String) -> [UInt8] {
-      var out: [UInt8] = []
+      var json = ResultJSON()
+      json.out.append(UInt8(ascii: "{"))
+      json.member("uuid", uuid, first: true)
+      json.member("historyId", historyID)
+      json.member("testCaseId", testCaseID)
+      json.member("name", name)
+      json.member("fullName", fullName)
+      if let description { json.member("description", description) }
+      json.member("status", status)
+      if message != nil || trace != nil || known || flaky { writeStatusDetails(to: &json) }
+      json.member("stage", "finished")
+      json.key("start")
+      json.out += String(start).utf8
+      json.key("stop")
+      json.out += String(stop).utf8
+      json.key("labels")
+      json.objects(labels) { [("name", $0.name), ("value", $0.value)] }
+      if !links.isEmpty {
+        json.key("links")
+        json.objects(links) { [("type", $0.type), ("url", $0.url), ("name", $0.name)] }
+      }
+      json.key("parameters")
+      json.objects(parameters) { [("name", $0.name), ("value", $0.value)] }
+      json.key("attachments")
+      json.objects(attachments) { [("name", $0.label), ("source", $0.source), ("type", $0.type)] }
+      json.out.append(UInt8(ascii: "}"))
+      return json.out
+    }
+
+    /// `"statusDetails": {"message": …, "trace": …, "known": true, "flaky": true}`, each member
+    /// only when it says something.
+    private func writeStatusDetails(to json: inout ResultJSON) {
+      json.key("statusDetails")
+      json.out.append(UInt8(ascii: "{"))
+      var first = true
+      if let message {
+        json.member("message", TextCap.cut(message, limit: TextCap.message), first: first)
+        first = false
+      }
+      if let trace {
+        json.member("trace", trace, first: first)
+        first = false
+      }
+      if known {
+        json.key("known", first: first)
+        json.out += "true".utf8
+        first = false
+      }
+      if flaky {
+        json.key("flaky", first: first)
+        json.out += "true".utf8
+      }
+      json.out.append(UInt8(ascii: "}"))
+    }
+  }
+
+  /// A result file's JSON in the compact layout (`{"uuid": "…", "name": …}`), written straight
+  /// into one buffer.
+  struct ResultJSON {
+    var out: [UInt8] = []
+
+    init() {
       out.reserveCapacity(1024)
-      func string(_ text: String) { JSONSerializer.writeString(text, to: &out) }
-      func key(_ name: StaticString, first: Bool = false) {
-        if !first { out += ", ".utf8 }
-        out.append(0x22)
-        out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        out += "\": ".utf8
-      }
-      /// `[{"name": "…", "value": "…"}, …]` and the like: objects of string members.
-      func objects<Element>(_ elements: [Element], _ members: (Element) -> [(StaticString, String)]) {
-        out.append(UInt8(ascii: "["))
-        for (index, element) in elements.enumerated() {
-          if index > 0 { out += ", ".utf8 }
-          out.append(UInt8(ascii: "{"))
-          for (position, (name, value)) in members(element).enumerated() {
-            key(name, first: position == 0)
-            string(value)
-          }
-          out.append(UInt8(ascii: "}"))
-        }
-        out.append(UInt8(ascii: "]"))
-      }
-      out.append(UInt8(ascii: "{"))
-      key("uuid", first: true)
-      string(uuid)
-      key("historyId")
-      string(historyID)
-      key("testCaseId")
-      string(testCaseID)
-      key("name")
-      string(name)
-      key("fullName")
-      string(fullName)
-      if let description {
-        key("description")
-        string(description)
-      }
-      key("status")
-      string(status)
-      if message != nil || trace != nil || known || flaky {
-        key("statusDetails")
+    }
+
+    mutating func string(_ text: String) { JSONSerializer.writeString(text, to: &out) }
+
+    mutating func key(_ name: StaticString, first: Bool = false) {
+      if !first { out += ", ".utf8 }
+      out.append(0x22)
+      name.withUTF8Buffer { out += $0 }
+      out += "\": ".utf8
+    }
+
+    mutating func member(_ name: StaticString, _ value: String, first: Bool = false) {
+      key(name, first: first)
+      string(value)
+    }
+
+    /// `[{"name": "…", "value": "…"}, …]` and the like: objects of string members.
+    mutating func objects<Element>(_ elements: [Element], _ members: (Element) -> [(StaticString, String)]) {
+      out.append(UInt8(ascii: "["))
+      for (index, element) in elements.enumerated() {
+        if index > 0 { out += ", ".utf8 }
         out.append(UInt8(ascii: "{"))
-        var first = true
-        if let message {
-          key("message", first: first)
-          string(TextCap.cut(message, limit: TextCap.message))
-          first = false
-        }
-        if let trace {
-          key("trace", first: first)
-          string(trace)
-          first = false
-        }
-        if known {
-          key("known", first: first)
-          out += "true".utf8
-          first = false
-        }
-        if flaky {
-          key("flaky", first: first)
-          out += "true".utf8
+        for (position, (name, value)) in members(element).enumerated() {
+          member(name, value, first: position == 0)
         }
         out.append(UInt8(ascii: "}"))
       }
-      key("stage")
-      string("finished")
-      key("start")
-      out += String(start).utf8
-      key("stop")
-      out += String(stop).utf8
-      key("labels")
-      objects(labels) { [("name", $0.name), ("value", $0.value)] }
-      if !links.isEmpty {
-        key("links")
-        objects(links) { [("type", $0.type), ("url", $0.url), ("name", $0.name)] }
-      }
-      key("parameters")
-      objects(parameters) { [("name", $0.name), ("value", $0.value)] }
-      key("attachments")
-      objects(attachments) { [("name", $0.label), ("source", $0.source), ("type", $0.type)] }
-      out.append(UInt8(ascii: "}"))
-      return out
+      out.append(UInt8(ascii: "]"))
     }
   }
 
@@ -425,8 +453,7 @@ enum AllureResult {
 
     mutating func next() -> String {
       if used == pool.count {
-        pool = [UInt8](repeating: 0, count: 64 * 16)
-        AllureResult.fillRandom(&pool)
+        pool = randomBytes(count: 64 * 16)
         used = 0
       }
       var bytes = pool[used..<used + 16]
@@ -438,40 +465,17 @@ enum AllureResult {
     }
   }
 
-  /// Fills `bytes` from the kernel's random source (`getrandom(2)`), else, where that fails, the
-  /// standard library's generator (the same source, 8 bytes a call).
-  static func fillRandom(_ bytes: inout [UInt8]) {
-    bytes.withUnsafeMutableBytes { buffer in
-      var filled = 0
-      while filled < buffer.count {
-        let got = conformance_random_bytes(buffer.baseAddress! + filled, UInt(buffer.count - filled))
-        if got > 0 {
-          filled += got
-        } else if got == 0 || errno != EINTR {
-          var generator = SystemRandomNumberGenerator()
-          for index in filled..<buffer.count { buffer[index] = generator.next() }
-          return
-        }
-      }
-    }
-  }
-
   /// 16 bytes as a UUID's text: lowercase hex, dashes after the 4th, 6th, 8th and 10th byte.
   static func uuidText(_ bytes: ArraySlice<UInt8>) -> String {
-    let digits: StaticString = "0123456789abcdef"
-    return String(unsafeUninitializedCapacity: 36) { text in
-      var at = 0
-      for (index, byte) in bytes.enumerated() {
-        if index == 4 || index == 6 || index == 8 || index == 10 {
-          text[at] = UInt8(ascii: "-")
-          at += 1
-        }
-        text[at] = digits.utf8Start[Int(byte >> 4)]
-        text[at + 1] = digits.utf8Start[Int(byte & 0x0F)]
-        at += 2
-      }
-      return at
+    let digits = Array("0123456789abcdef".utf8)
+    var text: [UInt8] = []
+    text.reserveCapacity(36)
+    for (index, byte) in bytes.enumerated() {
+      if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
+      text.append(digits[Int(byte >> 4)])
+      text.append(digits[Int(byte & 0x0F)])
     }
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// 32 hex digits of SHA-256 over the parts, each followed by a 0x00 byte: stable across runs
@@ -489,8 +493,7 @@ enum AllureResult {
 
   /// Milliseconds since 1970 from the real-time clock.
   static func nowMilliseconds() -> Int64 {
-    var spec = timespec()
-    clock_gettime(CLOCK_REALTIME, &spec)
-    return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
+    let now = wallClockNow()
+    return now.seconds * 1000 + now.nanoseconds / 1_000_000
   }
 }

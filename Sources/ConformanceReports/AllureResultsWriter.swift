@@ -1,14 +1,8 @@
-import CSystemShims
 import ConformanceJSON
 import ConformanceKit
+import ConformanceLowLevel
 import Dispatch
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// `--allure-results DIR`: the run as an Allure 2 results folder (``AllureResult``,
 /// ``AllureRunFiles``), written as safely as the other reports:
@@ -100,16 +94,15 @@ public final class AllureResultsWriter: PreparingRunObserver {
     guard !folder.isEmpty else { throw FileSystem.Failure(reason: "an empty path") }
     var path = folder
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-    var info = stat()
-    if lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK {
-      guard let real = realpath(path, nil) else {
-        throw FileSystem.Failure(reason: "a symbolic link that leads nowhere: \(FileSystem.errnoText())")
+    if (try? fileStatus(path, followingLinks: false))?.kind == .symbolicLink {
+      do {
+        path = try resolvedPath(path)
+      } catch {
+        throw FileSystem.Failure(reason: "a symbolic link that leads nowhere: \(error)")
       }
-      path = String(cString: real)
-      free(real)
     }
-    if stat(path, &info) == 0 {
-      guard info.st_mode & S_IFMT == S_IFDIR else {
+    do {
+      guard try fileStatus(path).kind == .folder else {
         throw FileSystem.Failure(reason: "not a folder; Allure results are a folder of files")
       }
       if let foreign = try foreignEntry(in: path) {
@@ -118,13 +111,17 @@ public final class AllureResultsWriter: PreparingRunObserver {
             "holds \(quote(foreign)), which conformance did not write; the folder is replaced as a whole, so give an empty or new folder, or one holding only an earlier run's --allure-results"
         )
       }
-    } else if errno != ENOENT {
-      throw FileSystem.Failure(reason: FileSystem.errnoText())
+    } catch let error as SystemCallError {
+      if !error.isNoSuchEntry { throw FileSystem.Failure(error) }
+    } catch let error as FileSystem.Failure {
+      throw error
+    } catch {
+      throw FileSystem.Failure(reason: "\(error)")
     }
     let parent = FileSystem.folder(of: path)
     try FileSystem.createFolders(parent)
-    guard access(parent, W_OK) == 0 else {
-      throw FileSystem.Failure(reason: "cannot write in \(parent): \(FileSystem.errnoText())")
+    if let problem = writeAccessProblem(parent) {
+      throw FileSystem.Failure(reason: "cannot write in \(parent): \(problem)")
     }
     return path
   }
@@ -145,18 +142,11 @@ public final class AllureResultsWriter: PreparingRunObserver {
 
   /// The names in a folder, `.` and `..` aside, in byte order.
   static func entryNames(in path: String) throws(FileSystem.Failure) -> [[UInt8]] {
-    guard let directory = opendir(path) else {
-      throw FileSystem.Failure(reason: "cannot read the folder: \(FileSystem.errnoText())")
+    do {
+      return try folderEntryNames(path).sorted { $0.lexicographicallyPrecedes($1) }
+    } catch {
+      throw FileSystem.Failure(reason: "cannot read the folder: \(error)")
     }
-    defer { closedir(directory) }
-    var names: [[UInt8]] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-      if name == [0x2E] || name == [0x2E, 0x2E] { continue }
-      names.append(name)
-    }
-    names.sort { $0.lexicographicallyPrecedes($1) }
-    return names
   }
 
   /// After this run's results could not take DIR's place: the earlier run's results leave it
@@ -168,7 +158,7 @@ public final class AllureResultsWriter: PreparingRunObserver {
       let names = try? entryNames(in: path)
     else { return }
     for name in names.map({ String(decoding: $0, as: UTF8.self) }) where name != markerName && isOwnName(name) {
-      unlink(path + "/" + name)
+      try? removeFile(path + "/" + name)
     }
   }
 
@@ -201,28 +191,27 @@ public final class AllureResultsWriter: PreparingRunObserver {
     }
     let parent = FileSystem.folder(of: target)
     Self.removeStaleStaging(in: parent, of: FileSystem.lastComponent(of: target))
-    var template = Array("\(parent)/.\(FileSystem.lastComponent(of: target)).allure-XXXXXX.tmp".utf8CString)
-    // mkdtemp wants the Xs last: the suffix is added by a rename below.
-    template.removeLast(5)
-    template.append(0)
-    let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
-    guard created else {
-      throw ReportWriteError(path: folder, reason: "cannot create a folder in \(parent): \(FileSystem.errnoText())")
+    let made: String
+    do {
+      // mkdtemp wants the Xs last: the suffix is added by a rename below.
+      made = try createUniqueFolder(prefix: "\(parent)/.\(FileSystem.lastComponent(of: target)).allure-")
+    } catch {
+      throw ReportWriteError(path: folder, reason: "cannot create a folder in \(parent): \(error)")
     }
-    let made = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     // Locked before it gets the name a sweep looks for (``removeStaleStaging(in:of:)``), and
     // held until the run ends, so that another run's sweep never takes it for a stale one.
-    let lock = open(made, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if lock >= 0 { flock(lock, LOCK_EX) }
+    let lock = try? openFile(made, [.readOnly, .folder])
+    if let lock { try? lockFile(lock) }
     let hidden = made + ".tmp"
-    guard rename(made, hidden) == 0 else {
-      let reason = FileSystem.errnoText()
-      if lock >= 0 { close(lock) }
-      rmdir(made)
-      throw ReportWriteError(path: folder, reason: "cannot create a folder in \(parent): \(reason)")
+    do {
+      try renamePath(made, to: hidden)
+    } catch {
+      if let lock { try? closeFile(lock) }
+      removeFolder(made)
+      throw ReportWriteError(path: folder, reason: "cannot create a folder in \(parent): \(error)")
     }
-    chmod(hidden, 0o755)
-    stagingLock = lock
+    setPermissions(hidden, to: 0o755)
+    stagingLock = lock ?? -1
     staging = hidden
     written = 0
     attachments = []
@@ -319,9 +308,7 @@ public final class AllureResultsWriter: PreparingRunObserver {
   /// a plain rename when there is no old folder (or no swap on this system).
   private func commit() throws(ReportWriteError) {
     guard let staging else { return }
-    var info = stat()
-    let exists = lstat(target, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-    if exists {
+    if (try? fileStatus(target, followingLinks: false))?.kind == .folder {
       // Checked again: files may have arrived while the run ran.
       do throws(FileSystem.Failure) {
         if let foreign = try Self.foreignEntry(in: target) {
@@ -331,8 +318,8 @@ public final class AllureResultsWriter: PreparingRunObserver {
         discard()
         throw ReportWriteError(path: folder, reason: error.reason)
       }
-      if FileSystem.isFolder(target + "/history") { _ = rename(target + "/history", staging + "/history") }
-      if conformance_exchange_paths(staging, target) == 0 {
+      if FileSystem.isFolder(target + "/history") { try? renamePath(target + "/history", to: staging + "/history") }
+      if (try? exchangePaths(staging, target)) != nil {
         self.staging = nil
         unlockStaging()
         Self.removeTree(staging)
@@ -340,26 +327,29 @@ public final class AllureResultsWriter: PreparingRunObserver {
       }
       // No swap here: move the old folder aside, then the new one in.
       let aside = staging + ".old"
-      guard rename(target, aside) == 0 else {
-        let reason = FileSystem.errnoText()
+      do {
+        try renamePath(target, to: aside)
+      } catch {
         discard()
-        throw ReportWriteError(path: folder, reason: "cannot replace the folder: \(reason)")
+        throw ReportWriteError(path: folder, reason: "cannot replace the folder: \(error)")
       }
-      guard rename(staging, target) == 0 else {
-        let reason = FileSystem.errnoText()
-        _ = rename(aside, target)
+      do {
+        try renamePath(staging, to: target)
+      } catch {
+        try? renamePath(aside, to: target)
         discard()
-        throw ReportWriteError(path: folder, reason: "cannot replace the folder: \(reason)")
+        throw ReportWriteError(path: folder, reason: "cannot replace the folder: \(error)")
       }
       self.staging = nil
       unlockStaging()
       Self.removeTree(aside)
       return
     }
-    guard rename(staging, target) == 0 else {
-      let reason = FileSystem.errnoText()
+    do {
+      try renamePath(staging, to: target)
+    } catch {
       discard()
-      throw ReportWriteError(path: folder, reason: "cannot rename \(staging): \(reason)")
+      throw ReportWriteError(path: folder, reason: "cannot rename \(staging): \(error)")
     }
     self.staging = nil
     unlockStaging()
@@ -378,7 +368,7 @@ public final class AllureResultsWriter: PreparingRunObserver {
   }
 
   private func unlockStaging() {
-    if stagingLock >= 0 { close(stagingLock) }
+    if stagingLock >= 0 { try? closeFile(stagingLock) }
     stagingLock = -1
   }
 
@@ -392,17 +382,15 @@ public final class AllureResultsWriter: PreparingRunObserver {
   static func removeStaleStaging(in parent: String, of name: String) {
     let prefix = Array(".\(name).allure-".utf8)
     let suffix = Array(".tmp".utf8)
-    guard let directory = opendir(parent) else { return }
+    guard let names = try? folderEntryNames(parent) else { return }
     var candidates: [String] = []
-    while let entry = readdir(directory) {
-      let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+    for entryName in names {
       guard entryName.count == prefix.count + 6 + suffix.count, entryName.starts(with: prefix),
         entryName.suffix(suffix.count).elementsEqual(suffix),
         entryName[prefix.count..<prefix.count + 6].allSatisfy({ isASCIILetterOrDigit($0) })
       else { continue }
       candidates.append(String(decoding: entryName, as: UTF8.self))
     }
-    closedir(directory)
     for candidate in candidates { removeIfStale(parent + "/" + candidate) }
   }
 
@@ -413,30 +401,17 @@ public final class AllureResultsWriter: PreparingRunObserver {
   /// Removes one candidate of ``removeStaleStaging(in:of:)`` when it is what it says.
   private static func removeIfStale(_ path: String) {
     // O_NOFOLLOW: a symbolic link by that name is not opened, let alone emptied.
-    let folder = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-    guard folder >= 0 else { return }
-    defer { close(folder) }
-    guard flock(folder, LOCK_EX | LOCK_NB) == 0 else { return }
-    guard let directory = fdopendir(dup(folder)) else { return }
-    var names: [String] = []
-    var foreign = false
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-      if name == [0x2E] || name == [0x2E, 0x2E] { continue }
-      let text = String(decoding: name, as: UTF8.self)
-      var info = stat()
-      guard isOwnName(text), fstatat(folder, text, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG
-      else {
-        foreign = true
-        break
-      }
-      names.append(text)
+    guard let folder = try? openFile(path, [.readOnly, .folder, .noFollow]) else { return }
+    defer { try? closeFile(folder) }
+    guard (try? lockFile(folder, waiting: false)) != nil, let entries = try? folderEntryNames(ofOpenFolder: folder)
+    else { return }
+    let names = entries.map { String(decoding: $0, as: UTF8.self) }
+    for name in names {
+      guard isOwnName(name), (try? fileStatus(named: name, inFolder: folder))?.kind == .regular else { return }
     }
-    closedir(directory)
-    guard !foreign else { return }
     // Through the folder's descriptor: a swap of the path meanwhile cannot redirect these.
-    for name in names { unlinkat(folder, name, 0) }
-    rmdir(path)
+    for name in names { removeFile(named: name, inFolder: folder) }
+    removeFolder(path)
   }
 
   /// Removes a folder and everything under it, never following a symbolic link. One file after
@@ -444,23 +419,17 @@ public final class AllureResultsWriter: PreparingRunObserver {
   static func removeTree(_ path: String) {
     var files: [String] = []
     var folders: [String] = []
-    if let directory = opendir(path) {
-      while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-        if name == [0x2E] || name == [0x2E, 0x2E] { continue }
-        let child = path + "/" + String(decoding: name, as: UTF8.self)
-        var info = stat()
-        if lstat(child, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR {
-          folders.append(child)
-        } else {
-          files.append(child)
-        }
+    for name in (try? folderEntryNames(path)) ?? [] {
+      let child = path + "/" + String(decoding: name, as: UTF8.self)
+      if (try? fileStatus(child, followingLinks: false))?.kind == .folder {
+        folders.append(child)
+      } else {
+        files.append(child)
       }
-      closedir(directory)
     }
-    for file in files { unlink(file) }
+    for file in files { try? removeFile(file) }
     for folder in folders { removeTree(folder) }
-    rmdir(path)
+    removeFolder(path)
   }
 }
 
@@ -508,15 +477,23 @@ final class FolderWriter: Sendable {
 
   private func create(_ file: AllureFile) -> String? {
     let path = folder + "/" + file.name
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { return "cannot create \(path): \(FileSystem.errnoText())" }
-    var failure: String? = nil
-    do throws(FileSystem.Failure) {
-      try FileSystem.writeAll(descriptor, file.bytes)
+    let descriptor: Int32
+    do {
+      descriptor = try openFile(path, [.writeOnly, .create, .exclusive], permissions: 0o644)
     } catch {
-      failure = "cannot write \(path): \(error.reason)"
+      return "cannot create \(path): \(error)"
     }
-    if close(descriptor) != 0 && failure == nil { failure = "cannot close \(path): \(FileSystem.errnoText())" }
+    var failure: String? = nil
+    do {
+      try writeAll(descriptor, file.bytes)
+    } catch {
+      failure = "cannot write \(path): \(error)"
+    }
+    do {
+      try closeFile(descriptor)
+    } catch {
+      if failure == nil { failure = "cannot close \(path): \(error)" }
+    }
     return failure
   }
 }

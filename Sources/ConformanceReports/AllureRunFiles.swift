@@ -1,11 +1,6 @@
 import ConformanceJSON
 import ConformanceKit
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import ConformanceLowLevel
 
 /// The run-wide files of an Allure results folder: `environment.properties`, `executor.json`
 /// (only on a CI whose variables say which) and `categories.json`.
@@ -122,16 +117,7 @@ enum AllureRunFiles {
 
   /// The process's environment variables.
   static func processEnvironment() -> [String: String] {
-    var variables: [String: String] = [:]
-    var pointer = environ
-    while let entry = pointer.pointee {
-      let text = String(cString: entry)
-      if let equals = text.firstIndex(of: "=") {
-        variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
-      }
-      pointer += 1
-    }
-    return variables
+    ConformanceLowLevel.processEnvironment()
   }
 
   /// `categories.json` (Allure's `Category`: name, description, messageRegex, traceRegex,

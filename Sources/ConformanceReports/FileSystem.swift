@@ -1,18 +1,20 @@
-import CSystemShims
+import ConformanceLowLevel
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// The few POSIX file operations the reports need, each turning `errno` into words.
+/// The file operations the reports need, over ConformanceLowLevel's system calls, each failure
+/// in words.
 enum FileSystem {
   struct Failure: Error {
     var reason: String
-  }
 
-  static func errnoText() -> String { String(cString: strerror(errno)) }
+    init(reason: String) {
+      self.reason = reason
+    }
+
+    /// A failed system call, in the system's words.
+    init(_ error: SystemCallError) {
+      self.reason = error.description
+    }
+  }
 
   /// The folder part of `path` (`Reports` for `Reports/junit.xml`, `.` for `junit.xml`, `/` for
   /// `/junit.xml`).
@@ -29,8 +31,7 @@ enum FileSystem {
   }
 
   static func isFolder(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    (try? fileStatus(path))?.kind == .folder
   }
 
   /// Puts the file at `source` in place of `destination` in one atomic step: readers see the
@@ -44,14 +45,17 @@ enum FileSystem {
   /// (another system, a file system without it) or there is nothing to swap with, `rename`.
   static func replace(_ destination: String, with source: String) throws(Failure) {
     // Only a file is swapped: `rename` refuses to put a file over a folder, a swap would not.
-    var info = stat()
-    let replacesFile = lstat(destination, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-    if replacesFile && conformance_exchange_paths(source, destination) == 0 {
+    let replacesFile = (try? fileStatus(destination, followingLinks: false))?.kind == .regular
+    if replacesFile && (try? exchangePaths(source, destination)) != nil {
       // The old report is complete and hidden; failing to remove it loses nothing.
-      _ = unlink(source)
+      try? removeFile(source)
       return
     }
-    guard rename(source, destination) == 0 else { throw Failure(reason: errnoText()) }
+    do {
+      try renamePath(source, to: destination)
+    } catch {
+      throw Failure(error)
+    }
   }
 
   /// Creates `path` and every missing folder above it, like `mkdir -p`, but only below an
@@ -65,11 +69,7 @@ enum FileSystem {
       let parent = folder(of: existing)
       existing = parent == existing ? "" : parent
     }
-    let resolved = realpath(existing.isEmpty ? "." : existing, nil).map { pointer in
-      defer { free(pointer) }
-      return String(cString: pointer)
-    }
-    if resolved == "/" {
+    if (try? resolvedPath(existing.isEmpty ? "." : existing)) == "/" {
       let top = path.split(separator: "/").first.map { (path.hasPrefix("/") ? "/" : "") + $0 } ?? path
       throw Failure(
         reason:
@@ -79,13 +79,14 @@ enum FileSystem {
     var prefix = path.hasPrefix("/") ? "/" : ""
     for component in path.split(separator: "/", omittingEmptySubsequences: true) {
       prefix += prefix.isEmpty || prefix.hasSuffix("/") ? String(component) : "/" + component
-      if mkdir(prefix, 0o777) != 0 {
-        let code = errno
-        if code == EEXIST && isFolder(prefix) { continue }
+      do {
+        try makeFolder(prefix, permissions: 0o777)
+      } catch {
+        if error.isAlreadyThere && isFolder(prefix) { continue }
         throw Failure(
-          reason: code == EEXIST
+          reason: error.isAlreadyThere
             ? "cannot create folder \(prefix): a file is in the way"
-            : "cannot create folder \(prefix): \(String(cString: strerror(code)))")
+            : "cannot create folder \(prefix): \(error)")
       }
     }
   }
@@ -97,20 +98,16 @@ enum FileSystem {
   static func createTemporaryFile(in folder: String, base: String, role: String) throws(Failure)
     -> (path: String, descriptor: Int32)
   {
-    let suffix = ".tmp"
-    let name = "." + base + "." + role + "-XXXXXX" + suffix
+    let name = "." + base + "." + role + "-"
     while true {
-      var template = Array((folder == "/" ? "/" + name : folder + "/" + name).utf8CString)
-      let descriptor = template.withUnsafeMutableBufferPointer {
-        mkstemps($0.baseAddress!, Int32(suffix.utf8.count))
+      let created: (path: String, descriptor: Int32)
+      do {
+        created = try createUniqueFile(prefix: folder == "/" ? "/" + name : folder + "/" + name, suffix: ".tmp")
+      } catch {
+        throw Failure(reason: "cannot create a temporary file in \(folder): \(error)")
       }
-      guard descriptor >= 0 else {
-        throw Failure(reason: "cannot create a temporary file in \(folder): \(errnoText())")
-      }
-      _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-      let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      if lockCreated(descriptor, path: path) { return (path, descriptor) }
-      close(descriptor)
+      if lockCreated(created.descriptor, path: created.path) { return created }
+      try? closeFile(created.descriptor)
     }
   }
 
@@ -119,78 +116,16 @@ enum FileSystem {
   /// ``removeLeftovers(in:base:)`` may have taken it for a dead run's (its lock is free), and
   /// removed it: then the caller creates another.
   static func lockCreated(_ descriptor: Int32, path: String) -> Bool {
-    while flock(descriptor, LOCK_EX) != 0 {
-      if errno != EINTR { return false }
-    }
-    var opened = stat()
-    var named = stat()
-    return fstat(descriptor, &opened) == 0 && lstat(path, &named) == 0 && opened.st_dev == named.st_dev
-      && opened.st_ino == named.st_ino
-  }
-
-  /// Appends everything from `input`'s offset to its end to `output`: inside the kernel
-  /// (`copy_file_range`) where it can, else through a 1 MiB buffer (`read`, `write`).
-  static func copyRest(of input: Int32, to output: Int32) throws(Failure) {
-    var copiedInKernel = false
-    while true {
-      let copied = conformance_copy_file_range(input, output, 1 << 30)
-      if copied > 0 {
-        copiedInKernel = true
-        continue
-      }
-      if copied == 0 { return }
-      if errno == EINTR { continue }
-      // Not supported here (an older kernel, another system, across file systems): copy by
-      // hand, unless part went across already and the failure is real.
-      if copiedInKernel || ![ENOSYS, EXDEV, EINVAL, EOPNOTSUPP, EBADF].contains(errno) {
-        throw Failure(reason: errnoText())
-      }
-      break
-    }
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 1)
-    defer { buffer.deallocate() }
-    while true {
-      let count = try readSome(input, into: buffer)
-      if count == 0 { return }
-      try writeAll(output, UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-    }
-  }
-
-  /// Writes every byte of the array, retrying short writes and interrupted calls.
-  static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) throws(Failure) {
-    let outcome = bytes.withUnsafeBytes { raw in
-      Result { () throws(Failure) in try writeAll(descriptor, raw) }
-    }
-    try outcome.get()
-  }
-
-  /// Writes every byte, retrying short writes and interrupted calls.
-  static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Failure) {
-    var offset = 0
-    while offset < bytes.count {
-      let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw Failure(reason: errnoText())
-      }
-      offset += written
-    }
-  }
-
-  /// Reads up to `buffer.count` bytes, retrying interrupted calls; 0 at the end of the file.
-  static func readSome(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Failure) -> Int {
-    while true {
-      let count = read(descriptor, buffer.baseAddress!, buffer.count)
-      if count >= 0 { return count }
-      if errno != EINTR { throw Failure(reason: errnoText()) }
-    }
+    guard (try? lockFile(descriptor)) != nil, let opened = try? fileStatus(descriptor: descriptor),
+      let named = try? fileStatus(path, followingLinks: false)
+    else { return false }
+    return opened.isSameFile(as: named)
   }
 
   /// The permission bits of an existing regular file at `path`, if there is one.
-  static func permissions(ofFile path: String) -> mode_t? {
-    var info = stat()
-    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-    return info.st_mode & 0o7777
+  static func permissions(ofFile path: String) -> UInt32? {
+    guard let status = try? fileStatus(path), status.kind == .regular else { return nil }
+    return status.permissions
   }
 
   // MARK: - Report destinations
@@ -219,50 +154,53 @@ enum FileSystem {
     // Where the path leads, links followed by the kernel: a device or a pipe is written through
     // by the path as given, which also covers `/dev/stdout` and `/dev/fd/63` (`>(…)`), whose
     // last link (`pipe:[…]`) names no file.
-    var followed = stat()
-    if stat(path, &followed) == 0 {
-      switch followed.st_mode & S_IFMT {
-      case S_IFCHR, S_IFIFO: return .writeThrough(path)
-      case S_IFBLK: throw Failure(reason: "is a block device: a report is never written to one")
-      case S_IFSOCK: throw Failure(reason: "is a socket: a report cannot be written to one")
+    if let followed = try? fileStatus(path) {
+      switch followed.kind {
+      case .characterDevice, .fifo: return .writeThrough(path)
+      case .blockDevice: throw Failure(reason: "is a block device: a report is never written to one")
+      case .socket: throw Failure(reason: "is a socket: a report cannot be written to one")
       default: break
       }
     }
     var current = path
     var linked = false
     for _ in 0..<40 {
-      var info = stat()
-      guard lstat(current, &info) == 0 else {
+      let info: FileStatus
+      do {
+        info = try fileStatus(current, followingLinks: false)
+      } catch {
         // Missing (or a file stands where a folder should: creating the folders words that).
         // A dangling link's target is created as pytest does, but never its folders.
-        if linked && (errno == ENOENT || errno == ENOTDIR) && !isFolder(folder(of: current)) {
+        if linked && error.isNotFound && !isFolder(folder(of: current)) {
           throw Failure(
             reason:
               "a symbolic link to \(current), whose folder \(folder(of: current)) does not exist: folders are never created through a link"
           )
         }
-        if errno == ENOENT || errno == ENOTDIR { return .file(current) }
-        throw Failure(reason: errnoText())
+        if error.isNotFound { return .file(current) }
+        throw Failure(error)
       }
-      switch info.st_mode & S_IFMT {
-      case S_IFREG:
+      switch info.kind {
+      case .regular:
         return .file(current)
-      case S_IFLNK:
+      case .symbolicLink:
         linked = true
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(current, &buffer, buffer.count - 1)
-        guard count >= 0 else { throw Failure(reason: errnoText()) }
-        let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let target: String
+        do {
+          target = try linkTarget(current)
+        } catch {
+          throw Failure(error)
+        }
         current = target.hasPrefix("/") ? target : folder(of: current) + "/" + target
-      case S_IFCHR, S_IFIFO:
+      case .characterDevice, .fifo:
         return .writeThrough(current)
-      case S_IFDIR:
+      case .folder:
         throw Failure(reason: current == path ? "is a folder" : "leads to \(current), a folder")
-      case S_IFBLK:
+      case .blockDevice:
         throw Failure(reason: "is a block device: a report is never written to one")
-      case S_IFSOCK:
+      case .socket:
         throw Failure(reason: "is a socket: a report cannot be written to one")
-      default:
+      case .unknown:
         throw Failure(reason: "is not a regular file")
       }
     }
@@ -274,25 +212,23 @@ enum FileSystem {
     let descriptor = try openForWritingThrough(path)
     do {
       try writeAll(descriptor, bytes)
+      try closeFile(descriptor)
     } catch {
-      close(descriptor)
-      throw error
+      try? closeFile(descriptor)
+      throw Failure(error)
     }
-    guard close(descriptor) == 0 else { throw Failure(reason: errnoText()) }
   }
 
   /// Opens an existing device or FIFO for writing: never created, never truncated. Opened
   /// without waiting (`O_NONBLOCK`, cleared once open): a FIFO without a reader is an error now,
   /// never an `open` that waits for one while signals go unanswered.
   static func openForWritingThrough(_ path: String) throws(Failure) -> Int32 {
-    while true {
-      let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
-      if descriptor >= 0 {
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        return descriptor
-      }
-      if errno == ENXIO { throw Failure(reason: noReader) }
-      if errno != EINTR { throw Failure(reason: errnoText()) }
+    do {
+      let descriptor = try openFile(path, [.writeOnly, .noControllingTerminal, .nonBlocking])
+      clearNonBlocking(descriptor)
+      return descriptor
+    } catch {
+      throw Failure(reason: error.isFIFOWithoutReader ? noReader : error.description)
     }
   }
 
@@ -302,9 +238,7 @@ enum FileSystem {
   /// The folder for temporary files of a report written through to a device: never the
   /// device's own folder (`/dev`), but `$TMPDIR` or `/tmp`.
   static func temporaryFolder() -> String {
-    if let value = getenv("TMPDIR"), let folder = String(validatingCString: value), !folder.isEmpty,
-      isFolder(folder)
-    {
+    if let folder = environmentValue("TMPDIR"), !folder.isEmpty, isFolder(folder) {
       return folder
     }
     return "/tmp"
@@ -318,23 +252,20 @@ enum FileSystem {
   /// lock goes with the process, so a run writing the same report at the same time keeps its
   /// files while a killed run's are removed by the very next run.
   static func removeLeftovers(in folder: String, base: String) {
-    guard let directory = opendir(folder) else { return }
-    defer { closedir(directory) }
+    guard let names = try? folderEntryNames(folder) else { return }
     let prefix = Array(("." + base + ".").utf8)
     let suffix = Array(".tmp".utf8)
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+    for name in names {
       guard name.count > prefix.count + suffix.count, name.starts(with: prefix), name.suffix(4).elementsEqual(suffix)
       else { continue }
       guard isTemporaryMiddle(name[prefix.count..<(name.count - suffix.count)]) else { continue }
       let path = (folder == "/" ? "/" : folder + "/") + String(decoding: name, as: UTF8.self)
-      let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
-      guard descriptor >= 0 else { continue }
-      var info = stat()
-      if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
-        unlink(path)
+      guard let descriptor = try? openFile(path, [.readOnly, .nonBlocking, .noFollow]) else { continue }
+      if (try? fileStatus(descriptor: descriptor))?.kind == .regular, (try? lockFile(descriptor, waiting: false)) != nil
+      {
+        try? removeFile(path)
       }
-      close(descriptor)
+      try? closeFile(descriptor)
     }
   }
 

@@ -104,6 +104,48 @@ public enum JSONReportMerger {
   /// merged report's words (an interrupted shard), when known.
   static func merge(_ reports: [JSONObject], paths: [String]? = nil) -> JSONObject {
     let first = reports[0]
+    var top = header(of: reports)
+    var totals = totals(of: reports)
+    top["totals"] = .object(totals)
+    top["suites"] = mergedSuites(reports)
+    top["tags"] = .array(mergeTags(reports.map { $0["tags"]?.arrayValue ?? [] }))
+    let roots = first["corpus"]?.objectValue?["roots"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    let precedes = { (a: JSONObject, b: JSONObject) in filePrecedes(a, b, roots: roots) }
+    top["files"] = .array(mergedFileRows(reports).sorted(by: precedes).map(JSONValue.object))
+    func entries(_ key: String) -> JSONValue {
+      .array(
+        reports.flatMap { $0[key]?.arrayValue?.compactMap(\.objectValue) ?? [] }.sorted(by: precedes).map(
+          JSONValue.object))
+    }
+    top["loadErrors"] = entries("loadErrors")
+    top["failures"] = entries("failures")
+    // A run with --reruns: every shard's flaky tests (each with every try's answer), in file
+    // order as failures are; the total counted again from the merged list.
+    if let reruns = reports.lazy.compactMap({ $0["reruns"] }).first {
+      top["reruns"] = reruns
+      let flaky = entries("flaky")
+      top["flaky"] = flaky
+      totals["flaky"] = number(flaky.arrayValue?.count ?? 0)
+      top["totals"] = .object(totals)
+    }
+    top["expectedFailures"] = entries("expectedFailures")
+    if first["implementations"] != nil {
+      top["implementations"] = .array(mergeImplementations(reports, failures: top["failures"]?.arrayValue ?? []))
+      top["drift"] = entries("drift")
+    }
+    let stale = first["staleExpectations"]?.arrayValue ?? []
+    top["staleExpectations"] = .array(stale)
+    // Each shard's tests, for a later comparison (a group may appear once per shard).
+    top["results"] = .array(reports.flatMap { $0["results"]?.arrayValue ?? [] })
+    setStatus(of: &top, reports, staleCount: stale.count, paths: paths ?? reports.map { _ in "" })
+    return top
+  }
+
+  /// The merged report's members that the first input gives (its tool, corpus, selection but
+  /// its shard, expectations), with a passing status and the summed duration until the rest
+  /// is known.
+  private static func header(of reports: [JSONObject]) -> JSONObject {
+    let first = reports[0]
     var top = JSONObject()
     for key in ["format", "tool", "implementation", "implementationVersion"] where first[key] != nil {
       top[key] = first[key]
@@ -119,8 +161,12 @@ public enum JSONReportMerger {
     if let expectations = first["expectations"] { top["expectations"] = expectations }
     // Every shard judges the excludes over the whole corpus alike.
     if let unused = first["unusedExcludes"] { top["unusedExcludes"] = unused }
-    // Totals are computed again from what they count (every input was checked to agree with
-    // its own rows and lists, so no input's totals are trusted as such).
+    return top
+  }
+
+  /// Totals computed again from what they count (every input was checked to agree with its own
+  /// rows and lists, so no input's totals are trusted as such).
+  private static func totals(of reports: [JSONObject]) -> JSONObject {
     var totals = JSONObject()
     let fileRowsOfAll = reports.flatMap { $0["files"]?.arrayValue?.compactMap(\.objectValue) ?? [] }
     for key in countKeys { totals[key] = number(fileRowsOfAll.reduce(0) { $0 + int($1[key]) }) }
@@ -128,9 +174,11 @@ public enum JSONReportMerger {
     totals["unexpectedPasses"] = number(failuresOfAll.filter { $0["kind"]?.stringValue == "unexpected-pass" }.count)
     totals["expectedFailures"] = number(reports.reduce(0) { $0 + ($1["expectedFailures"]?.arrayValue?.count ?? 0) })
     totals["staleExpectations"] = number(0)
-    top["totals"] = .object(totals)
+    return totals
+  }
 
-    // Suites: counts summed, their tag rows summed by tag.
+  /// Suites: counts summed, their tag rows summed by tag.
+  private static func mergedSuites(_ reports: [JSONObject]) -> JSONValue {
     var suiteRows: [String: [JSONObject]] = [:]
     for report in reports {
       for row in report["suites"]?.arrayValue ?? [] {
@@ -138,7 +186,7 @@ public enum JSONReportMerger {
         suiteRows[suite, default: []].append(object)
       }
     }
-    top["suites"] = .array(
+    return .array(
       suiteRows.keys.sorted(by: RunReportData.suitePrecedes).map { suite in
         let rows = suiteRows[suite]!
         var object: JSONObject = ["suite": .string(suite)]
@@ -148,10 +196,10 @@ public enum JSONReportMerger {
         object["tags"] = .array(mergeTags(rows.map { $0["tags"]?.arrayValue ?? [] }))
         return .object(object)
       })
-    top["tags"] = .array(mergeTags(reports.map { $0["tags"]?.arrayValue ?? [] }))
+  }
 
-    // Files: one row per (root, path), counts summed, a load error kept.
-    let roots = first["corpus"]?.objectValue?["roots"]?.arrayValue?.compactMap(\.stringValue) ?? []
+  /// Files: one row per (root, path), counts summed, a load error kept; unordered.
+  private static func mergedFileRows(_ reports: [JSONObject]) -> Dictionary<[UInt8], JSONObject>.Values {
     var fileRows: [[UInt8]: JSONObject] = [:]
     for report in reports {
       for row in report["files"]?.arrayValue ?? [] {
@@ -171,78 +219,53 @@ public enum JSONReportMerger {
         fileRows[key] = existing
       }
     }
-    func precedes(_ a: JSONObject, _ b: JSONObject) -> Bool {
-      let rootA = roots.firstIndex(of: a["root"]?.stringValue ?? "") ?? Int.max
-      let rootB = roots.firstIndex(of: b["root"]?.stringValue ?? "") ?? Int.max
-      if rootA != rootB { return rootA < rootB }
-      let pathA = a["path"]?.stringValue ?? ""
-      let pathB = b["path"]?.stringValue ?? ""
-      if !utf8Equal(pathA, pathB) { return utf8Precedes(pathA, pathB) }
-      return utf8Precedes(a["id"]?.stringValue ?? "", b["id"]?.stringValue ?? "")
+    return fileRows.values
+  }
+
+  /// File order: by root (in the corpus's order), then path, then id, in byte order.
+  private static func filePrecedes(_ a: JSONObject, _ b: JSONObject, roots: [String]) -> Bool {
+    let rootA = roots.firstIndex(of: a["root"]?.stringValue ?? "") ?? Int.max
+    let rootB = roots.firstIndex(of: b["root"]?.stringValue ?? "") ?? Int.max
+    if rootA != rootB { return rootA < rootB }
+    let pathA = a["path"]?.stringValue ?? ""
+    let pathB = b["path"]?.stringValue ?? ""
+    if !utf8Equal(pathA, pathB) { return utf8Precedes(pathA, pathB) }
+    return utf8Precedes(a["id"]?.stringValue ?? "", b["id"]?.stringValue ?? "")
+  }
+
+  /// The merged run's status and exit status, from its totals, the inputs' interruptions and
+  /// unused excludes, and the stale expectations.
+  private static func setStatus(of top: inout JSONObject, _ reports: [JSONObject], staleCount: Int, paths: [String]) {
+    guard var totals = top["totals"]?.objectValue else { return }
+    totals["staleExpectations"] = number(staleCount)
+    top["totals"] = .object(totals)
+    let noTests = reports.allSatisfy { $0["status"]?.stringValue == "no-tests" }
+    let exit: Int
+    let status: String
+    let interrupted = interruptions(reports, paths: paths)
+    if let first = interrupted.first {
+      // Not every test ran: the merged run is interrupted, whatever its counts say. Exit 1,
+      // as the JUnit merge of the same shards (its `interrupted` error testcase) exits: the
+      // merge itself was not stopped by a signal.
+      (exit, status) = (1, "interrupted")
+      let message = interrupted.map(\.message).joined(separator: "; ")
+      top["statusReason"] = .string(message)
+      top["interruption"] = [
+        "signal": .string(first.signal), "filesDone": number(first.filesDone),
+        "fileCount": number(first.fileCount), "message": .string(message),
+      ]
+    } else if int(totals["loadErrors"]) > 0 || noTests {
+      exit = 2
+      status = noTests && int(totals["loadErrors"]) == 0 ? "no-tests" : "load-error"
+    } else if top["unusedExcludes"] != nil {
+      (exit, status) = (2, "unused-exclude")
+    } else if int(totals["failed"]) + int(totals["errored"]) + staleCount > 0 {
+      (exit, status) = (1, "failed")
+    } else {
+      (exit, status) = (0, "passed")
     }
-    let files = fileRows.values.sorted(by: precedes)
-    top["files"] = .array(files.map(JSONValue.object))
-    top["loadErrors"] = .array(
-      reports.flatMap { $0["loadErrors"]?.arrayValue?.compactMap(\.objectValue) ?? [] }.sorted(by: precedes).map(
-        JSONValue.object))
-    func entries(_ key: String) -> JSONValue {
-      .array(
-        reports.flatMap { $0[key]?.arrayValue?.compactMap(\.objectValue) ?? [] }.sorted(by: precedes).map(
-          JSONValue.object))
-    }
-    top["failures"] = entries("failures")
-    // A run with --reruns: every shard's flaky tests (each with every try's answer), in file
-    // order as failures are; the total counted again from the merged list.
-    if let reruns = reports.lazy.compactMap({ $0["reruns"] }).first {
-      top["reruns"] = reruns
-      let flaky = entries("flaky")
-      top["flaky"] = flaky
-      totals["flaky"] = number(flaky.arrayValue?.count ?? 0)
-      top["totals"] = .object(totals)
-    }
-    top["expectedFailures"] = entries("expectedFailures")
-    if first["implementations"] != nil {
-      top["implementations"] = .array(mergeImplementations(reports, failures: top["failures"]?.arrayValue ?? []))
-      top["drift"] = .array(
-        reports.flatMap { $0["drift"]?.arrayValue?.compactMap(\.objectValue) ?? [] }.sorted(by: precedes).map(
-          JSONValue.object))
-    }
-    let stale = first["staleExpectations"]?.arrayValue ?? []
-    top["staleExpectations"] = .array(stale)
-    // Each shard's tests, for a later comparison (a group may appear once per shard).
-    top["results"] = .array(reports.flatMap { $0["results"]?.arrayValue ?? [] })
-    if var totals = top["totals"]?.objectValue {
-      totals["staleExpectations"] = number(stale.count)
-      top["totals"] = .object(totals)
-      let noTests = reports.allSatisfy { $0["status"]?.stringValue == "no-tests" }
-      let exit: Int
-      let status: String
-      let interrupted = interruptions(reports, paths: paths ?? reports.map { _ in "" })
-      if let first = interrupted.first {
-        // Not every test ran: the merged run is interrupted, whatever its counts say. Exit 1,
-        // as the JUnit merge of the same shards (its `interrupted` error testcase) exits: the
-        // merge itself was not stopped by a signal.
-        (exit, status) = (1, "interrupted")
-        let message = interrupted.map(\.message).joined(separator: "; ")
-        top["statusReason"] = .string(message)
-        top["interruption"] = [
-          "signal": .string(first.signal), "filesDone": number(first.filesDone),
-          "fileCount": number(first.fileCount), "message": .string(message),
-        ]
-      } else if int(totals["loadErrors"]) > 0 || noTests {
-        exit = 2
-        status = noTests && int(totals["loadErrors"]) == 0 ? "no-tests" : "load-error"
-      } else if top["unusedExcludes"] != nil {
-        (exit, status) = (2, "unused-exclude")
-      } else if int(totals["failed"]) + int(totals["errored"]) + stale.count > 0 {
-        (exit, status) = (1, "failed")
-      } else {
-        (exit, status) = (0, "passed")
-      }
-      top["status"] = .string(status)
-      top["exitStatus"] = number(exit)
-    }
-    return top
+    top["status"] = .string(status)
+    top["exitStatus"] = number(exit)
   }
 
   /// Each implementation of a run of several: totals and suite rows summed over the shards,

@@ -13,6 +13,28 @@ public enum JSONRunReport {
 
   public static func value(_ data: RunReportData) -> JSONValue {
     let info = data.info
+    var top = header(data)
+    top["totals"] = .object(totals(data))
+    addRows(data, to: &top)
+    top["failures"] = .array(data.failures.map(failure))
+    if info.reruns > 0 {
+      top["reruns"] = number(info.reruns)
+      top["flaky"] = .array(data.flaky.map(flaky))
+    }
+    if !info.implementations.isEmpty {
+      top["implementations"] = implementations(data)
+      top["drift"] = .array(data.summary.drift.map(drift))
+    }
+    addExpectationLists(data, to: &top)
+    if let comparison = data.comparison { top["comparison"] = comparison.json }
+    top["results"] = data.results.json
+    return .object(top)
+  }
+
+  /// The report's first members: tool, implementation, status, corpus, selection and what the
+  /// run adds to them (its id, time, build, reasons, interruption, expectations file).
+  private static func header(_ data: RunReportData) -> JSONObject {
+    let info = data.info
     var top: JSONObject = [
       "format": .string(format),
       "tool": ["name": .string(info.toolName), "version": .string(info.toolVersion)],
@@ -49,12 +71,21 @@ public enum JSONRunReport {
     if let expectations = info.expectations {
       top["expectations"] = ["file": .string(expectations.file), "entries": number(expectations.entries.count)]
     }
+    return top
+  }
+
+  /// `totals`: the run's counts and those of its expectations.
+  private static func totals(_ data: RunReportData) -> JSONObject {
     var totals = counts(data.summary.totals, loadErrors: true)
     totals["unexpectedPasses"] = number(data.failures.filter { $0.kind == .unexpectedPass }.count)
     totals["expectedFailures"] = number(data.listedFailures.count)
     totals["staleExpectations"] = number(data.summary.staleExpectations.count)
-    if info.reruns > 0 { totals["flaky"] = number(data.summary.totals.flaky) }
-    top["totals"] = .object(totals)
+    if data.info.reruns > 0 { totals["flaky"] = number(data.summary.totals.flaky) }
+    return totals
+  }
+
+  /// `suites`, `tags`, `files` and `loadErrors`: the counts by suite, tag and file.
+  private static func addRows(_ data: RunReportData, to top: inout JSONObject) {
     top["suites"] = .array(
       data.suites.map { row in
         var object: JSONObject = ["suite": .string(row.suite)]
@@ -79,15 +110,11 @@ public enum JSONRunReport {
         object["reason"] = .string(row.loadError ?? "")
         return .object(object)
       })
-    top["failures"] = .array(data.failures.map(failure))
-    if info.reruns > 0 {
-      top["reruns"] = number(info.reruns)
-      top["flaky"] = .array(data.flaky.map(flaky))
-    }
-    if !info.implementations.isEmpty {
-      top["implementations"] = implementations(data)
-      top["drift"] = .array(data.summary.drift.map(drift))
-    }
+  }
+
+  /// `expectedFailures` and `staleExpectations`: the expectations entries that matched a test,
+  /// and those that are stale.
+  private static func addExpectationLists(_ data: RunReportData, to top: inout JSONObject) {
     top["expectedFailures"] = .array(
       data.listedFailures.map { listed in
         var object = location(listed.location)
@@ -110,9 +137,6 @@ public enum JSONRunReport {
         object["message"] = .string(stale.message)
         return .object(object)
       })
-    if let comparison = data.comparison { top["comparison"] = comparison.json }
-    top["results"] = data.results.json
-    return .object(top)
   }
 
   static func failure(_ failure: RunReportData.Failure) -> JSONValue {

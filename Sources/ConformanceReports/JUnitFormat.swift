@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import ConformanceLowLevel
 
 /// The plain-text forms JUnit attributes take, computed with integers only: no `Double`, no
 /// locale, no `String(format:)`, so the same run always gives the same bytes on every machine.
@@ -10,56 +6,11 @@ public enum JUnitFormat {
   /// Seconds with exactly three decimals, rounded half up from nanoseconds: `0.000`, `1.235`.
   public static func seconds(nanoseconds: UInt64) -> String {
     let milliseconds = nanoseconds / 1_000_000 + (nanoseconds % 1_000_000 >= 500_000 ? 1 : 0)
-    // Digits written right to left into the string's own storage: one of these goes on every
-    // testcase, and interpolation plus padding cost over a thousand instructions each.
-    var wholeDigits = 1
-    var rest = milliseconds / 1000
-    while rest >= 10 {
-      rest /= 10
-      wholeDigits += 1
-    }
-    return String(unsafeUninitializedCapacity: wholeDigits + 4) { buffer in
-      var value = milliseconds
-      var index = wholeDigits + 3
-      for position in 0..<(wholeDigits + 3) {
-        if position == 3 {
-          buffer[index] = UInt8(ascii: ".")
-          index -= 1
-        }
-        buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
-        value /= 10
-        index -= 1
-      }
-      return wholeDigits + 4
-    }
-  }
-
-  /// ``seconds(nanoseconds:)``'s bytes, appended to `bytes` (for testcases put together from
-  /// ``PassingTestCaseMarkup``, which need no `String` per time).
-  static func appendSeconds(nanoseconds: UInt64, to bytes: inout ByteAppender) {
-    var milliseconds = nanoseconds / 1_000_000 + (nanoseconds % 1_000_000 >= 500_000 ? 1 : 0)
-    // Most tests take less than half a millisecond: their time is one constant.
-    if milliseconds == 0 {
-      let zero: StaticString = "0.000"
-      bytes.append(UnsafeBufferPointer(start: zero.utf8Start, count: zero.utf8CodeUnitCount))
-      return
-    }
-    // Right to left into a word-sized scratch (UInt64.max nanoseconds is 18446744073.710 s:
-    // 15 bytes), then one append.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { scratch in
-      var index = scratch.count
-      for position in 0..<24 {
-        index -= 1
-        if position == 3 {
-          scratch[index] = UInt8(ascii: ".")
-          continue
-        }
-        scratch[index] = UInt8(ascii: "0") + UInt8(milliseconds % 10)
-        milliseconds /= 10
-        if milliseconds == 0 && position >= 4 { break }
-      }
-      bytes.append(UnsafeBufferPointer(rebasing: scratch[index...]))
-    }
+    // Most tests take less than half a millisecond, and one time goes on every testcase.
+    if milliseconds == 0 { return "0.000" }
+    let fraction = milliseconds % 1000
+    let padding = fraction < 10 ? "00" : fraction < 100 ? "0" : ""
+    return "\(milliseconds / 1000).\(padding)\(fraction)"
   }
 
   /// Reads a `time` attribute back into nanoseconds: ASCII digits, optionally a dot and more
@@ -110,9 +61,7 @@ public struct JUnitTimestamp: Sendable, Equatable, CustomStringConvertible {
 
   /// The current time from the system's real-time clock.
   public static func now() -> JUnitTimestamp {
-    var spec = timespec()
-    clock_gettime(CLOCK_REALTIME, &spec)
-    return JUnitTimestamp(secondsSinceEpoch: Int64(spec.tv_sec))
+    JUnitTimestamp(secondsSinceEpoch: wallClockNow().seconds)
   }
 
   /// `YYYY-MM-DDTHH:MM:SSZ`, computed from the proleptic Gregorian calendar (days-from-civil,
@@ -157,12 +106,7 @@ public enum JUnitHost {
   /// `gethostname`, decoded as UTF-8 (invalid bytes become U+FFFD); `localhost` when the
   /// system gives no name.
   public static func currentName() -> String {
-    var buffer = [UInt8](repeating: 0, count: 256)
-    let status = buffer.withUnsafeMutableBufferPointer { pointer in
-      pointer.withMemoryRebound(to: CChar.self) { gethostname($0.baseAddress!, $0.count - 1) }
-    }
-    guard status == 0 else { return "localhost" }
-    let name = buffer.prefix { $0 != 0 }
+    let name = hostNameBytes()
     return name.isEmpty ? "localhost" : String(decoding: name, as: UTF8.self)
   }
 }

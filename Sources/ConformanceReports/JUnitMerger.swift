@@ -1,10 +1,6 @@
 import ConformanceJSON
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import ConformanceLowLevel
+import ConformanceXML
 
 /// Merges JUnit reports of shards (`conformance run --shard K/N --junit FILE`) into one report,
 /// as `conformance merge OUT IN...` does.
@@ -93,95 +89,16 @@ public enum JUnitMerger {
     var roots: [InputRoot] = []
     var groups: [[UInt8]: GroupEntry] = [:]
     for path in inputs {
-      // Each testsuite goes to the store as soon as it is read: one is in memory at a time.
-      let reader = InputReader(path: path) { (suite) throws(MergeError) in
-        let place: SuiteStore.Place
-        do throws(FileSystem.Failure) {
-          place = try store.store(suite)
-        } catch {
-          throw .write(JUnitWriteError(path: destination, reason: error.reason))
-        }
-        groups[suite.key, default: GroupEntry(name: suite.name, file: suite.file)].places.append(place)
-      }
-      do throws(XMLReadFailure) {
-        try SafeXMLReader.stream(path: path, to: reader)
-      } catch {
-        switch error {
-        case .unreadable(let reason): throw .unreadable(path: path, reason: reason)
-        case .malformed(let line, let message): throw .malformed(path: path, line: line, message: message)
-        case .documentType(let line): throw .documentType(path: path, line: line)
-        case .tooLarge(let line, let message):
-          throw .tooLarge(path: path, line: line, reason: message)
-        case .refused(let refusal):
-          if let refusal = refusal as? MergeError { throw refusal }
-          throw .unreadable(path: path, reason: "\(refusal)")
-        }
-      }
-      guard let root = reader.root else {
-        throw .notJUnit(path: path, line: 1, reason: "the document has no root element")
-      }
-      roots.append(root)
+      roots.append(try read(path, into: store, groups: &groups, destination: destination))
     }
-
     // Pass 2: each merged testsuite from its stored parts, in order.
     let ordered = groups.values.sorted { a, b in
       if !a.name.utf8.elementsEqual(b.name.utf8) { return utf8Precedes(a.name, b.name) }
       return utf8Precedes(a.file ?? "", b.file ?? "")
     }
     let file = JUnitReportFile(destination: destination)
-    var totals = JUnitCounts()
     do {
-      do throws(JUnitWriteError) {
-        try file.open()
-      } catch {
-        throw MergeError.write(error)
-      }
-      for entry in ordered {
-        var group: Group? = nil
-        for place in entry.places {
-          let suite: InputSuite
-          do {
-            suite = try store.load(place)
-          } catch {
-            throw MergeError.write(JUnitWriteError(path: destination, reason: error.reason))
-          }
-          if group == nil { group = Group(first: suite) }
-          try group!.add(suite)
-        }
-        let rendered: (fragment: XMLFragment, counts: JUnitCounts)
-        do {
-          rendered = try group!.render()
-        } catch let error as MergeError {
-          throw error
-        } catch {
-          throw MergeError.write(JUnitWriteError(path: destination, reason: "\(error)"))
-        }
-        do throws(JUnitWriteError) {
-          try file.append(rendered.fragment)
-        } catch {
-          throw MergeError.write(error)
-        }
-        totals = totals + rendered.counts
-      }
-      var rootTime: UInt64 = 0
-      for root in roots {
-        let (sum, overflow) = rootTime.addingReportingOverflow(root.nanoseconds)
-        guard !overflow else {
-          throw MergeError.tooLarge(path: root.path, line: root.line, reason: timeOverflowReason)
-        }
-        rootTime = sum
-      }
-      let timestamps = roots.compactMap(\.timestamp).filter(isCanonicalTimestamp)
-      do throws(JUnitWriteError) {
-        try file.finish(
-          JUnitRootAttributes(
-            name: name ?? roots.lazy.compactMap(\.name).first ?? "conformance", counts: totals,
-            nanoseconds: rootTime,
-            timestamp: timestamps.min(by: utf8Precedes) ?? roots.compactMap(\.timestamp).first,
-            hostname: roots.compactMap(\.hostname).first))
-      } catch {
-        throw MergeError.write(error)
-      }
+      return try write(ordered, from: store, roots: roots, name: name, to: file)
     } catch let error as MergeError {
       file.discard()
       throw error
@@ -189,7 +106,107 @@ public enum JUnitMerger {
       file.discard()
       throw .write(JUnitWriteError(path: destination, reason: "\(error)"))
     }
+  }
+
+  /// Reads one input, storing each of its testsuites as soon as it is read (one is in memory
+  /// at a time) and noting where under its group; returns its root.
+  private static func read(
+    _ path: String, into store: SuiteStore, groups: inout [[UInt8]: GroupEntry], destination: String
+  ) throws(MergeError) -> InputRoot {
+    var stored: [(key: [UInt8], entry: GroupEntry, place: SuiteStore.Place)] = []
+    let reader = InputReader(path: path) { (suite) throws(MergeError) in
+      do throws(FileSystem.Failure) {
+        stored.append((suite.key, GroupEntry(name: suite.name, file: suite.file), try store.store(suite)))
+      } catch {
+        throw .write(JUnitWriteError(path: destination, reason: error.reason))
+      }
+    }
+    do throws(XMLReadFailure) {
+      try SafeXMLReader.stream(path: path, to: reader)
+    } catch {
+      switch error {
+      case .unreadable(let reason): throw .unreadable(path: path, reason: reason)
+      case .malformed(let line, let message): throw .malformed(path: path, line: line, message: message)
+      case .documentType(let line): throw .documentType(path: path, line: line)
+      case .tooLarge(let line, let message):
+        throw .tooLarge(path: path, line: line, reason: message)
+      case .refused(let refusal):
+        if let refusal = refusal as? MergeError { throw refusal }
+        throw .unreadable(path: path, reason: "\(refusal)")
+      }
+    }
+    guard let root = reader.root else {
+      throw .notJUnit(path: path, line: 1, reason: "the document has no root element")
+    }
+    for (key, entry, place) in stored { groups[key, default: entry].places.append(place) }
+    return root
+  }
+
+  /// Writes the merged report: each group's testsuite from its stored parts, then the root
+  /// from the inputs' roots. Returns the totals.
+  private static func write(
+    _ ordered: [GroupEntry], from store: SuiteStore, roots: [InputRoot], name: String?, to file: JUnitReportFile
+  ) throws -> JUnitCounts {
+    let destination = file.destination
+    do throws(JUnitWriteError) {
+      try file.open()
+    } catch {
+      throw MergeError.write(error)
+    }
+    var totals = JUnitCounts()
+    for entry in ordered {
+      var group: Group? = nil
+      for place in entry.places {
+        let suite: InputSuite
+        do {
+          suite = try store.load(place)
+        } catch {
+          throw MergeError.write(JUnitWriteError(path: destination, reason: error.reason))
+        }
+        if group == nil { group = Group(first: suite) }
+        try group!.add(suite)
+      }
+      let rendered: (fragment: XMLFragment, counts: JUnitCounts)
+      do {
+        rendered = try group!.render()
+      } catch let error as MergeError {
+        throw error
+      } catch {
+        throw MergeError.write(JUnitWriteError(path: destination, reason: "\(error)"))
+      }
+      do throws(JUnitWriteError) {
+        try file.append(rendered.fragment)
+      } catch {
+        throw MergeError.write(error)
+      }
+      totals = totals + rendered.counts
+    }
+    let root = try rootAttributes(of: roots, name: name, counts: totals)
+    do throws(JUnitWriteError) {
+      try file.finish(root)
+    } catch {
+      throw MergeError.write(error)
+    }
     return totals
+  }
+
+  /// The merged root: the inputs' times summed, the earliest timestamp, the first host and name.
+  private static func rootAttributes(of roots: [InputRoot], name: String?, counts: JUnitCounts)
+    throws(MergeError) -> JUnitRootAttributes
+  {
+    var rootTime: UInt64 = 0
+    for root in roots {
+      let (sum, overflow) = rootTime.addingReportingOverflow(root.nanoseconds)
+      guard !overflow else {
+        throw MergeError.tooLarge(path: root.path, line: root.line, reason: timeOverflowReason)
+      }
+      rootTime = sum
+    }
+    let timestamps = roots.compactMap(\.timestamp).filter(isCanonicalTimestamp)
+    return JUnitRootAttributes(
+      name: name ?? roots.lazy.compactMap(\.name).first ?? "conformance", counts: counts, nanoseconds: rootTime,
+      timestamp: timestamps.min(by: utf8Precedes) ?? roots.compactMap(\.timestamp).first,
+      hostname: roots.compactMap(\.hostname).first)
   }
 
   /// The deepest nesting of elements read, libxml2's own limit for trees.
@@ -396,10 +413,9 @@ public enum JUnitMerger {
       stack[stack.count - 1].children.append(.element(element))
     }
 
-    func text(_ bytes: UnsafeBufferPointer<UInt8>) {
+    func text(_ text: String) {
       // Text directly in <testsuites> is whitespace between testsuites, or dropped as before.
       guard !stack.isEmpty else { return }
-      let text = String(decoding: bytes, as: UTF8.self)
       if case .text(let earlier) = stack[stack.count - 1].children.last {
         stack[stack.count - 1].children[stack[stack.count - 1].children.count - 1] = .text(earlier + text)
       } else {
@@ -487,45 +503,33 @@ public enum JUnitMerger {
     init(folder: String) throws(FileSystem.Failure) {
       try FileSystem.createFolders(folder)
       let created = try FileSystem.createTemporaryFile(in: folder, base: "conformance-merge", role: "parts")
-      unlink(created.path)
+      try? removeFile(created.path)
       descriptor = created.descriptor
     }
 
-    deinit { close(descriptor) }
+    deinit { try? closeFile(descriptor) }
 
     func store(_ suite: InputSuite) throws(FileSystem.Failure) -> Place {
       var encoder = Encoder()
       encoder.suite(suite)
       let place = Place(offset: end, length: encoder.bytes.count)
-      var written = 0
-      while written < encoder.bytes.count {
-        let count = encoder.bytes.withUnsafeBytes { raw in
-          pwrite(descriptor, raw.baseAddress! + written, raw.count - written, off_t(end + written))
-        }
-        if count < 0 {
-          if errno == EINTR { continue }
-          throw FileSystem.Failure(reason: "cannot store a testsuite: \(FileSystem.errnoText())")
-        }
-        written += count
+      do {
+        try writeAll(descriptor, encoder.bytes, at: end)
+      } catch {
+        throw FileSystem.Failure(reason: "cannot store a testsuite: \(error)")
       }
       end += encoder.bytes.count
       return place
     }
 
     func load(_ place: Place) throws(FileSystem.Failure) -> InputSuite {
-      var bytes = [UInt8](repeating: 0, count: place.length)
-      var filled = 0
-      while filled < place.length {
-        let count = bytes.withUnsafeMutableBytes { raw in
-          pread(descriptor, raw.baseAddress! + filled, raw.count - filled, off_t(place.offset + filled))
-        }
-        if count < 0 {
-          if errno == EINTR { continue }
-          throw FileSystem.Failure(reason: "cannot read a stored testsuite: \(FileSystem.errnoText())")
-        }
-        if count == 0 { throw FileSystem.Failure(reason: "a stored testsuite is cut short") }
-        filled += count
+      let read: [UInt8]?
+      do {
+        read = try readExactly(descriptor, count: place.length, at: place.offset)
+      } catch {
+        throw FileSystem.Failure(reason: "cannot read a stored testsuite: \(error)")
       }
+      guard let bytes = read else { throw FileSystem.Failure(reason: "a stored testsuite is cut short") }
       var decoder = Decoder(bytes: bytes)
       return decoder.suite()
     }
@@ -537,7 +541,7 @@ public enum JUnitMerger {
 
     mutating func number(_ value: Int) { number(UInt64(value)) }
     mutating func number(_ value: UInt64) {
-      withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+      for shift in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(shift)))) }
     }
     mutating func string(_ value: String) {
       number(value.utf8.count)

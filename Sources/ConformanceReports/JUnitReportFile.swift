@@ -1,8 +1,5 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import ConformanceLowLevel
+import ConformanceXML
 
 /// A JUnit report that could not be written; the destination was left as it was.
 public struct JUnitWriteError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -83,9 +80,10 @@ final class JUnitReportFile {
   /// The file the document replaces, once the destination's links are followed.
   private var target: String
   private var opened = false
-  /// The body while it is in memory (``ReportBodyMemory``: a growing buffer cost copies, and the
-  /// fragments as they came a page fault per 4 KB).
-  private var memory: ReportBodyMemory?
+  /// The body while it is in memory: the rendered fragments as they came (no copy), and how
+  /// many bytes they hold.
+  private var memory: [XMLFragment] = []
+  private var memoryCount = 0
   private var body: (path: String, descriptor: Int32)?
   private var final: (path: String, descriptor: Int32)?
 
@@ -137,8 +135,11 @@ final class JUnitReportFile {
   func append(_ fragment: XMLFragment) throws(JUnitWriteError) {
     if !opened { try open() }
     if body == nil {
-      if memory == nil, fragment.bytes.count <= memoryLimit { memory = ReportBodyMemory(capacity: memoryLimit) }
-      if let memory, memory.append(fragment.bytes) { return }
+      if memoryCount + fragment.bytes.count <= memoryLimit {
+        memory.append(fragment)
+        memoryCount += fragment.bytes.count
+        return
+      }
       try moveBodyToFile()
     }
     try appendToBodyFile(fragment.bytes)
@@ -152,25 +153,18 @@ final class JUnitReportFile {
       discard()
       throw failure(error.reason)
     }
-    if let memory { try appendToBodyFile(memory.bytes) }
-    memory = nil
+    for fragment in memory { try appendToBodyFile(fragment.bytes) }
+    memory = []
+    memoryCount = 0
   }
 
   private func appendToBodyFile(_ bytes: [UInt8]) throws(JUnitWriteError) {
-    // (`withUnsafeBytes` rethrows untyped: the error comes back through a `Result`.)
-    let outcome = bytes.withUnsafeBytes { raw in
-      Result { () throws(JUnitWriteError) in try appendToBodyFile(raw) }
-    }
-    try outcome.get()
-  }
-
-  private func appendToBodyFile(_ bytes: UnsafeRawBufferPointer) throws(JUnitWriteError) {
     guard let body else { return }
     do {
-      try FileSystem.writeAll(body.descriptor, bytes)
+      try writeAll(body.descriptor, bytes)
     } catch {
       discard()
-      throw failure("cannot write \(body.path): \(error.reason)")
+      throw failure("cannot write \(body.path): \(error)")
     }
   }
 
@@ -182,7 +176,7 @@ final class JUnitReportFile {
     do {
       try FileSystem.replace(staged.file, with: temporary)
     } catch {
-      unlink(temporary)
+      try? removeFile(temporary)
       throw failure("cannot replace it: \(error.reason)")
     }
   }
@@ -215,10 +209,14 @@ final class JUnitReportFile {
       do {
         try writeDocument(root, into: descriptor)
       } catch {
-        close(descriptor)
+        try? closeFile(descriptor)
         throw failure("cannot write it: \(error)")
       }
-      guard close(descriptor) == 0 else { throw failure("cannot write it: \(FileSystem.errnoText())") }
+      do {
+        try closeFile(descriptor)
+      } catch {
+        throw failure("cannot write it: \(error)")
+      }
       return StagedReport(destination: destination, file: device, temporary: nil)
     }
     let created: (path: String, descriptor: Int32)
@@ -229,13 +227,13 @@ final class JUnitReportFile {
     }
     final = created
     // mkstemps creates 0600; a report is for everyone to read, like the one it replaces.
-    _ = fchmod(created.descriptor, FileSystem.permissions(ofFile: target) ?? 0o644)
+    setPermissions(of: created.descriptor, to: FileSystem.permissions(ofFile: target) ?? 0o644)
     do {
       try writeDocument(root, into: created.descriptor)
     } catch let error as XMLWriterError {
       throw failure("cannot write \(created.path): \(error.description)")
-    } catch let error as FileSystem.Failure {
-      throw failure("cannot read \(body?.path ?? "the report body"): \(error.reason)")
+    } catch let error as SystemCallError {
+      throw failure("cannot read \(body?.path ?? "the report body"): \(error)")
     } catch {
       throw failure("\(error)")
     }
@@ -243,16 +241,15 @@ final class JUnitReportFile {
     // which is what a CI report needs; surviving a power cut is not, and the flush cost about
     // 8% of a 10,000-vector run (docs/decisions.md). Write errors still surface on write/close.
     // The lock stays with a second descriptor of the same open file until the rename.
-    let lock = dup(created.descriptor)
-    let closed = close(created.descriptor)
+    let lock = duplicateDescriptor(created.descriptor)
+    let closed = Result { () throws(SystemCallError) in try closeFile(created.descriptor) }
     final = (created.path, -1)
-    guard closed == 0 else {
-      let reason = FileSystem.errnoText()
-      if lock >= 0 { close(lock) }
-      throw failure("cannot write \(created.path): \(reason)")
+    if case .failure(let error) = closed {
+      if let lock { try? closeFile(lock) }
+      throw failure("cannot write \(created.path): \(error)")
     }
     var staged = StagedReport(destination: destination, file: target, temporary: created.path)
-    staged.lock = lock
+    staged.lock = lock ?? -1
     return staged
   }
 
@@ -270,12 +267,10 @@ final class JUnitReportFile {
     // `<testsuite>` starts on its own line.
     try writer.text("\n")
     if let body {
-      guard lseek(body.descriptor, 0, SEEK_SET) == 0 else {
-        throw FileSystem.Failure(reason: FileSystem.errnoText())
-      }
+      try seekToStart(body.descriptor)
       try writer.spliceIntoFile(fromFile: body.descriptor)
     } else {
-      try writer.spliceIntoFile(memory?.bytes ?? UnsafeRawBufferPointer(start: nil, count: 0))
+      try writer.spliceIntoFile(memory.map(\.bytes))
     }
     try writer.endElement()
     try writer.endDocument()
@@ -285,12 +280,13 @@ final class JUnitReportFile {
   /// Removes the hidden files; the destination is never touched.
   func discard() {
     for file in [body, final].compactMap({ $0 }) {
-      if file.descriptor >= 0 { close(file.descriptor) }
-      unlink(file.path)
+      if file.descriptor >= 0 { try? closeFile(file.descriptor) }
+      try? removeFile(file.path)
     }
     body = nil
     final = nil
-    memory = nil
+    memory = []
+    memoryCount = 0
     opened = false
   }
 }

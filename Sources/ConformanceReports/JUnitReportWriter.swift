@@ -1,6 +1,6 @@
 import ConformanceJSON
 import ConformanceKit
-import ConformanceLowLevel
+import ConformanceXML
 
 /// Which JUnit dialect a report is written in.
 public enum JUnitFlavour: String, Sendable, CaseIterable {
@@ -196,20 +196,38 @@ public final class JUnitReportWriter: PreparingRunObserver {
   private func finishRun(_ summary: RunSummary) throws(JUnitWriteError) {
     // The run's own problems, after the files: dashboards that read only the JUnit report must
     // see every reason the run failed.
-    func appendRunLevel(
-      _ render: () throws(XMLWriterError) -> (fragment: XMLFragment, counts: JUnitCounts)
-    ) throws(JUnitWriteError) {
-      do {
-        let rendered = try render()
-        try file.append(rendered.fragment)
-        totals = totals + rendered.counts
-      } catch let error as JUnitWriteError {
-        throw error
-      } catch {
-        file.discard()
-        throw JUnitWriteError(path: destination, reason: "\(error)")
-      }
+    try appendExpectationsAndAdapterSuites(summary)
+    try appendRunProblemSuites(summary)
+    if let reportSet {
+      stageLast(in: reportSet, summary)
+    } else {
+      try file.finish(rootAttributes(summary))
+      totals = JUnitCounts()
     }
+  }
+
+  /// `shard-K.` in a sharded run, so that each shard's run-level testcases keep their own names
+  /// when the reports merge; empty otherwise.
+  private var shardPrefix: String { shard.map { "shard-\($0.index)." } ?? "" }
+
+  /// Appends a run-level testsuite to the body and counts it.
+  private func appendRunLevel(
+    _ render: () throws(XMLWriterError) -> (fragment: XMLFragment, counts: JUnitCounts)
+  ) throws(JUnitWriteError) {
+    do {
+      let rendered = try render()
+      try file.append(rendered.fragment)
+      totals = totals + rendered.counts
+    } catch let error as JUnitWriteError {
+      throw error
+    } catch {
+      file.discard()
+      throw JUnitWriteError(path: destination, reason: "\(error)")
+    }
+  }
+
+  /// The `expectations`, `adapter` and `expected-failures` testsuites, when the run has them.
+  private func appendExpectationsAndAdapterSuites(_ summary: RunSummary) throws(JUnitWriteError) {
     let timestamp = self.timestamp.description
     let implementation = runLevelImplementation
     // A stale expected-failure entry fails the run (exit 1). Every shard judges the entries
@@ -223,7 +241,7 @@ public final class JUnitReportWriter: PreparingRunObserver {
     // An adapter problem noticed at the end (a surplus answer) fails the run too; each shard
     // has its own, named by the shard so that the reports merge.
     if !summary.implementationProblems.isEmpty {
-      let prefix = shard.map { "shard-\($0.index)." } ?? ""
+      let prefix = shardPrefix
       try appendRunLevel { () throws(XMLWriterError) in
         try JUnitReportWriter.render(
           implementationProblems: summary.implementationProblems, namePrefix: prefix, hostname: hostname,
@@ -242,75 +260,70 @@ public final class JUnitReportWriter: PreparingRunObserver {
           runProblems: [], suite: name, properties: properties, hostname: hostname, timestamp: timestamp)
       }
     }
+  }
+
+  /// The `conformance.run` testsuites: nothing checked, an unused exclude, an interruption.
+  private func appendRunProblemSuites(_ summary: RunSummary) throws(JUnitWriteError) {
     // A run that checked nothing exits 2: an error testcase says so, so the report never reads
     // green (`tests="0" errors="0"`). Every shard of such a run has it, named by its shard.
     if let reason = summary.nothingCheckedReason {
-      let name =
-        (shard.map { "shard-\($0.index)." } ?? "")
-        + (summary.nothingSelected ? "nothing-selected" : "nothing-checkable")
-      let runID = self.runID
-      try appendRunLevel { () throws(XMLWriterError) in
-        try JUnitReportWriter.render(
-          runProblems: [
-            RunProblem(
-              classname: "conformance.run", name: name, element: "error", type: "nothing-checked", message: reason)
-          ], suite: "conformance.run", properties: runID.map { [("run-id", $0)] } ?? [], hostname: hostname,
-          timestamp: timestamp, implementation: implementation)
-      }
+      let name = shardPrefix + (summary.nothingSelected ? "nothing-selected" : "nothing-checkable")
+      try appendRunError(name: name, type: "nothing-checked", message: reason)
     }
     // An exclude that left nothing out exits 2 too (a misspelt filter): an error testcase names
     // it, so the report of the tests that did run does not read green.
     if let reason = summary.unusedExcludesReason {
-      let name = (shard.map { "shard-\($0.index)." } ?? "") + "unused-exclude"
-      let runID = self.runID
-      try appendRunLevel { () throws(XMLWriterError) in
-        try JUnitReportWriter.render(
-          runProblems: [
-            RunProblem(
-              classname: "conformance.run", name: name, element: "error", type: "unused-exclude", message: reason)
-          ], suite: "conformance.run", properties: runID.map { [("run-id", $0)] } ?? [], hostname: hostname,
-          timestamp: timestamp, implementation: implementation)
-      }
+      try appendRunError(name: shardPrefix + "unused-exclude", type: "unused-exclude", message: reason)
     }
     // What ran is reported; the run itself is marked as cut short, so a dashboard that reads
     // only JUnit never takes a partial run for a complete green one.
     if let interruption = summary.interruption {
-      let runID = self.runID
+      let (runID, timestamp, implementation) = (self.runID, self.timestamp.description, runLevelImplementation)
       try appendRunLevel { () throws(XMLWriterError) in
         try JUnitReportWriter.render(
           interruption: interruption, hostname: hostname, timestamp: timestamp, runID: runID,
           implementation: implementation)
       }
     }
-    if let reportSet {
-      // Staged last, once: an error testcase for each other report that could not be written.
-      let prefix = shard.map { "shard-\($0.index)." } ?? ""
-      let runID = self.runID
-      reportSet.addPending(destination: destination, isLast: true) { errors throws(ReportWriteError) in
-        do throws(JUnitWriteError) {
-          if !errors.isEmpty {
-            let problems = errors.enumerated().map { index, error in
+  }
+
+  /// A `conformance.run` testsuite holding one error testcase.
+  private func appendRunError(name: String, type: String, message: String) throws(JUnitWriteError) {
+    try appendRunErrors(
+      [RunProblem(classname: "conformance.run", name: name, element: "error", type: type, message: message)])
+  }
+
+  /// A `conformance.run` testsuite holding these error testcases, with the run's id.
+  private func appendRunErrors(_ problems: [RunProblem]) throws(JUnitWriteError) {
+    let (runID, timestamp, implementation) = (self.runID, self.timestamp.description, runLevelImplementation)
+    try appendRunLevel { () throws(XMLWriterError) in
+      try JUnitReportWriter.render(
+        runProblems: problems, suite: "conformance.run", properties: runID.map { [("run-id", $0)] } ?? [],
+        hostname: hostname, timestamp: timestamp, implementation: implementation)
+    }
+  }
+
+  /// Hands the report to the set, staged last, once: with an error testcase for each other
+  /// report that could not be written.
+  private func stageLast(in reportSet: ReportSet, _ summary: RunSummary) {
+    let prefix = shardPrefix
+    reportSet.addPending(destination: destination, isLast: true) { errors throws(ReportWriteError) in
+      do throws(JUnitWriteError) {
+        if !errors.isEmpty {
+          try self.appendRunErrors(
+            errors.enumerated().map { index, error in
               RunProblem(
                 classname: "conformance.run", name: "\(prefix)report-not-written.\(index + 1)", element: "error",
                 type: "report-error", message: error.description)
-            }
-            try appendRunLevel { () throws(XMLWriterError) in
-              try JUnitReportWriter.render(
-                runProblems: problems, suite: "conformance.run", properties: runID.map { [("run-id", $0)] } ?? [],
-                hostname: self.hostname, timestamp: timestamp, implementation: implementation)
-            }
-          }
-          let staged = try self.file.stage(self.rootAttributes(summary))
-          self.totals = JUnitCounts()
-          return staged
-        } catch {
-          self.failed = true
-          throw ReportWriteError(path: error.path, reason: error.reason, kind: "JUnit report")
+            })
         }
+        let staged = try self.file.stage(self.rootAttributes(summary))
+        self.totals = JUnitCounts()
+        return staged
+      } catch {
+        self.failed = true
+        throw ReportWriteError(path: error.path, reason: error.reason, kind: "JUnit report")
       }
-    } else {
-      try file.finish(rootAttributes(summary))
-      totals = JUnitCounts()
     }
   }
 
@@ -350,33 +363,11 @@ public final class JUnitReportWriter: PreparingRunObserver {
   /// One `<testsuite>` and what it counts.
   static func render(
     _ report: FileReport, hostname: String, timestamp: String, properties extra: [JUnitProperty] = [],
-    strict: Bool = false, runID: String? = nil, implementation: String? = nil, passingFromMarkup: Bool = true
+    strict: Bool = false, runID: String? = nil, implementation: String? = nil
   ) throws(XMLWriterError)
     -> (fragment: XMLFragment, counts: JUnitCounts)
   {
-    var counts = JUnitCounts()
-    var results: [TestResult] = []
-    var order: [Int] = []
-    switch report.content {
-    case .loadFailure:
-      counts.tests = 1
-      counts.errors = 1
-    case .results(let unsorted):
-      // Sort positions, not the results: sorting the large TestResult values copied them at
-      // every step and was more than a quarter of a whole run's instructions.
-      results = unsorted
-      order = idOrder(unsorted)
-      // By index, reading each status where it is: `for result in` copied every whole result.
-      for index in unsorted.indices {
-        counts.tests += 1
-        switch unsorted[index].status {
-        case .passed: break
-        case .failed: counts.failures += 1
-        case .errored: counts.errors += 1
-        case .skipped: counts.skipped += 1
-        }
-      }
-    }
+    let counts = counts(of: report)
     let writer = try XMLWriter.fragment()
     // In a run of several implementations, each one's testsuites and classnames start with
     // its name, so (testsuite name, classname, name) tells their testcases apart.
@@ -388,188 +379,114 @@ public final class JUnitReportWriter: PreparingRunObserver {
     try writer.attribute("timestamp", timestamp)
     try writer.attribute("hostname", hostname)
     try writer.attribute("file", report.location.displayPath)
-
     let suite: String?
     if case .loadFailure(let failure) = report.content {
       suite = report.suite ?? failure.suite
     } else {
       suite = report.suite
     }
-    try writer.startElement("properties")
-    for (key, value) in [
-      ("suite", suite), ("source", report.source), ("description", report.description),
-      ("root", report.location.root),
-    ] + extra.map({ ($0.name, Optional($0.value)) }) + (runID.map { [("run-id", $0)] } ?? []) {
-      try writer.startElement("property")
-      try writer.attribute("name", key)
-      try writer.attribute("value", TextCap.cut(value ?? "", limit: TextCap.quotedValue))
-      try writer.endElement()
-    }
-    if let implementation = implementation ?? report.implementation {
-      try writer.startElement("property")
-      try writer.attribute("name", "implementation")
-      try writer.attribute("value", TextCap.cut(implementation, limit: TextCap.quotedValue))
-      try writer.endElement()
-    }
-    try writer.endElement()
-
+    let properties =
+      [
+        ("suite", suite), ("source", report.source), ("description", report.description),
+        ("root", report.location.root),
+      ] + extra.map({ ($0.name, Optional($0.value)) }) + (runID.map { [("run-id", $0)] } ?? [])
+    try writeProperties(properties, implementation: implementation ?? report.implementation, to: writer)
     switch report.content {
     case .loadFailure(let failure):
-      try writer.startElement("testcase")
-      try writer.attribute("classname", suite ?? "conformance.load")
-      // The path as found, root included: two roots may both hold a broken `x/bad.json`, and
-      // readers that key testcases by (testsuite, classname, name) must see two.
-      try writer.attribute("name", report.location.displayPath)
-      if !strict { try writer.attribute("file", report.location.displayPath) }
-      try writer.attribute("time", JUnitFormat.seconds(nanoseconds: report.nanoseconds))
-      try writer.startElement("error")
-      try writer.attribute("type", "load-error")
-      try writer.attribute("message", TextCap.cut(failure.reason, limit: TextCap.message))
-      try writer.text(TextCap.cut(failure.description, limit: TextCap.quotedValue))
-      try writer.endElement()
-      try writer.endElement()
-    case .results:
+      try writeLoadFailure(failure, of: report, suite: suite, strict: strict, to: writer)
+    case .results(let results):
       // The same class and file go on every testcase of the file: made visible once.
       let suiteText = VisibleXMLText(prefix + (suite ?? ""))
       let fileText = strict ? nil : VisibleXMLText(report.location.displayPath)
-      try writeTestCases(
-        results, in: order, suite: suiteText, file: fileText, to: writer, passingFromMarkup: passingFromMarkup)
+      try writeTestCases(results, in: idOrder(results), suite: suiteText, file: fileText, to: writer)
     }
     try writer.endElement()
     return (try writer.finishFragment(), counts)
   }
 
-  /// The positions of the results in the byte order of their ids.
-  ///
-  /// Each id's first 24 bytes are packed into three big-endian integers (zero-padded), so
-  /// most comparisons are integer comparisons instead of a walk over two strings; only equal
-  /// packs compare the rest of the ids, from one buffer holding every id's bytes past the 24th
-  /// (ids of a file often share their first sixteen bytes, `length.23.f00030-…`, and reaching
-  /// each `String` through its result cost more than the sort). Padding with zeros keeps the
-  /// byte order: a shorter id whose bytes start the other's sorts first either way, and a tie
-  /// falls back to the rest and then the lengths.
-  static func idOrder(_ results: [TestResult]) -> [Int] {
-    struct Key {
-      /// The id's first 24 bytes, zero-padded, as three big-endian integers.
-      var words: (UInt64, UInt64, UInt64)
-      /// The bytes after those in `tails`, and the id's whole length.
-      var tailStart: UInt32
-      var tailCount: UInt32
-      var count: UInt32
-      var index: UInt32
-    }
-    var keys: [Key] = []
-    keys.reserveCapacity(results.count)
-    var tails: [UInt8] = []
-    // By index, not `enumerated()`: that copied each whole TestResult (a retain and release
-    // per field) only to read its id.
-    for index in results.indices {
-      var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
-      let tailStart = tails.count
-      let count = withUTF8Bytes(of: results[index].id) { utf8 in
-        withUnsafeMutableBytes(of: &words) { raw in
-          raw.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8).prefix(24)))
+  /// What a file's testsuite counts: each test by its outcome; a file that did not load, one
+  /// error.
+  static func counts(of report: FileReport) -> JUnitCounts {
+    var counts = JUnitCounts()
+    switch report.content {
+    case .loadFailure:
+      counts.tests = 1
+      counts.errors = 1
+    case .results(let results):
+      // By index, reading each status where it is (`for result in` copies every whole result).
+      for index in results.indices {
+        counts.tests += 1
+        switch results[index].status {
+        case .passed: break
+        case .failed: counts.failures += 1
+        case .errored: counts.errors += 1
+        case .skipped: counts.skipped += 1
         }
-        if utf8.count > 24 { tails.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[24...])) }
-        return utf8.count
       }
-      words = (UInt64(bigEndian: words.0), UInt64(bigEndian: words.1), UInt64(bigEndian: words.2))
-      keys.append(
-        Key(
-          words: words, tailStart: UInt32(tailStart), tailCount: UInt32(tails.count - tailStart),
-          count: UInt32(count), index: UInt32(index)))
     }
-    tails.withUnsafeBufferPointer { tails in
-      @inline(__always)
-      func precedes(_ a: Key, _ b: Key) -> Bool {
-        if a.words.0 != b.words.0 { return a.words.0 < b.words.0 }
-        if a.words.1 != b.words.1 { return a.words.1 < b.words.1 }
-        if a.words.2 != b.words.2 { return a.words.2 < b.words.2 }
-        return tailPrecedes(a, b)
-      }
-      /// Ids equal in their first 24 bytes (zero-padded): the rest, then the shorter first.
-      @inline(never)
-      func tailPrecedes(_ a: Key, _ b: Key) -> Bool {
-        let common = Int(min(a.tailCount, b.tailCount))
-        var offset = 0
-        while offset < common {
-          let left = tails[Int(a.tailStart) + offset]
-          let right = tails[Int(b.tailStart) + offset]
-          if left != right { return left < right }
-          offset += 1
-        }
-        return a.count < b.count
-      }
-      // A file whose tests are in id order already needs no sort; the check stops at the first
-      // pair out of order (most files, shipped and benchmark alike, interleave their ids).
-      if keys.indices.dropFirst().allSatisfy({ !precedes(keys[$0], keys[$0 - 1]) }) { return }
-      keys.withUnsafeMutableBufferPointer { keys in mergeSort(keys, by: precedes) }
-    }
-    return keys.map { Int($0.index) }
+    return counts
   }
 
-  /// Sorts `keys` stably: insertion sort on runs of sixteen, then merges of doubling width
-  /// through one scratch buffer.
+  /// A file testsuite's `<properties>`: each given one (an unknown value as empty), then the
+  /// implementation's when there is one.
+  private static func writeProperties(
+    _ properties: [(String, String?)], implementation: String?, to writer: XMLWriter
+  ) throws(XMLWriterError) {
+    try writer.startElement("properties")
+    for (key, value) in properties + (implementation.map { [("implementation", $0)] } ?? []) {
+      try writer.startElement("property")
+      try writer.attribute("name", key)
+      try writer.attribute("value", TextCap.cut(value ?? "", limit: TextCap.quotedValue))
+      try writer.endElement()
+    }
+    try writer.endElement()
+  }
+
+  /// The one testcase of a file that could not be loaded: an error named by the file's path.
+  private static func writeLoadFailure(
+    _ failure: LoadFailure, of report: FileReport, suite: String?, strict: Bool, to writer: XMLWriter
+  ) throws(XMLWriterError) {
+    try writer.startElement("testcase")
+    try writer.attribute("classname", suite ?? "conformance.load")
+    // The path as found, root included: two roots may both hold a broken `x/bad.json`, and
+    // readers that key testcases by (testsuite, classname, name) must see two.
+    try writer.attribute("name", report.location.displayPath)
+    if !strict { try writer.attribute("file", report.location.displayPath) }
+    try writer.attribute("time", JUnitFormat.seconds(nanoseconds: report.nanoseconds))
+    try writer.startElement("error")
+    try writer.attribute("type", "load-error")
+    try writer.attribute("message", TextCap.cut(failure.reason, limit: TextCap.message))
+    try writer.text(TextCap.cut(failure.description, limit: TextCap.quotedValue))
+    try writer.endElement()
+    try writer.endElement()
+  }
+
+  /// The positions of the results in the byte order of their ids (two canonically equivalent
+  /// ids are different tests), equal ids in run order: the standard library's sort is not
+  /// documented as stable, so the position breaks ties.
   ///
-  /// The standard library's `sort(by:)` called `precedes` through a closure for each of a
-  /// file's ~1,500 comparisons and was three fifths of ``idOrder(_:)``; here it is inlined.
-  @inline(__always)
-  private static func mergeSort<Key: BitwiseCopyable>(
-    _ keys: UnsafeMutableBufferPointer<Key>, by precedes: (Key, Key) -> Bool
-  ) {
-    let count = keys.count
-    guard count > 1, let base = keys.baseAddress else { return }
-    let run = 16
-    var runStart = 0
-    while runStart < count {
-      let runEnd = min(runStart + run, count)
-      var next = runStart + 1
-      while next < runEnd {
-        let key = base[next]
-        var slot = next
-        while slot > runStart, precedes(key, base[slot - 1]) {
-          base[slot] = base[slot - 1]
-          slot -= 1
-        }
-        base[slot] = key
-        next += 1
-      }
-      runStart = runEnd
+  /// Every id's bytes go into one buffer first, each id a range of it, so that a comparison
+  /// reads bytes rather than reaching two `String`s through their results (comparing the ids
+  /// as `String`s, or their UTF-8 views, took longer than writing the testsuite).
+  static func idOrder(_ results: [TestResult]) -> [Int] {
+    var bytes: [UInt8] = []
+    var ranges: [Range<Int>] = []
+    ranges.reserveCapacity(results.count)
+    for index in results.indices {
+      let start = bytes.count
+      bytes += results[index].id.utf8
+      ranges.append(start..<bytes.count)
     }
-    guard count > run else { return }
-    let scratch = UnsafeMutablePointer<Key>.allocate(capacity: count)
-    defer { scratch.deallocate() }
-    var source = base
-    var target = scratch
-    var width = run
-    while width < count {
-      var low = 0
-      while low < count {
-        let middle = min(low + width, count)
-        let high = min(low + 2 * width, count)
-        var left = low
-        var right = middle
-        var out = low
-        // Take from the left run unless the right one's key comes strictly first: stable.
-        while left < middle && right < high {
-          if precedes(source[right], source[left]) {
-            (target + out).initialize(to: source[right])
-            right += 1
-          } else {
-            (target + out).initialize(to: source[left])
-            left += 1
-          }
-          out += 1
-        }
-        (target + out).initialize(from: source + left, count: middle - left)
-        out += middle - left
-        (target + out).initialize(from: source + right, count: high - right)
-        low = high
+    return ranges.indices.sorted { a, b in
+      let (left, right) = (ranges[a], ranges[b])
+      var (x, y) = (left.lowerBound, right.lowerBound)
+      while x < left.upperBound && y < right.upperBound {
+        if bytes[x] != bytes[y] { return bytes[x] < bytes[y] }
+        x += 1
+        y += 1
       }
-      swap(&source, &target)
-      width *= 2
+      return left.count != right.count ? left.count < right.count : a < b
     }
-    if source != base { base.update(from: source, count: count) }
   }
 
   /// A problem of the run itself, not of a vector: one testcase of a run-level testsuite.
@@ -677,65 +594,42 @@ public final class JUnitReportWriter: PreparingRunObserver {
       implementation: implementation)
   }
 
-  /// A file's testcases in `order`. Passing ones without child elements are put together from
-  /// the file's ``PassingTestCaseMarkup`` and handed to libxml2 in runs, one
-  /// `xmlTextWriterWriteRawLen` per run; every other testcase goes through `xmlTextWriter` call
-  /// by call (``writeTestCase(_:suite:file:to:)``). Both give the same bytes; tests turn
-  /// `passingFromMarkup` off to compare them.
+  /// A file's testcases in `order`, each written through libxml2's writer, element by element
+  /// and attribute by attribute.
   static func writeTestCases(
-    _ results: [TestResult], in order: [Int], suite: VisibleXMLText, file: VisibleXMLText?, to writer: XMLWriter,
-    passingFromMarkup: Bool = true
+    _ results: [TestResult], in order: [Int], suite: VisibleXMLText, file: VisibleXMLText?, to writer: XMLWriter
   ) throws(XMLWriterError) {
-    let markup = passingFromMarkup ? PassingTestCaseMarkup(classname: suite, file: file) : nil
-    // Room for every testcase with a 24-byte id and time: one buffer, not a dozen regrowths.
-    var pending = ByteAppender(capacity: markup.map { ($0.fixedByteCount + 30) * order.count } ?? 0)
-    try results.withUnsafeBufferPointer { (results) throws(XMLWriterError) in
-      for index in order {
-        if let markup, isWithoutChildElements(results[index]),
-          markup.append(id: results[index].id, nanoseconds: results[index].nanoseconds, to: &pending)
-        {
-          continue
-        }
-        if pending.count > 0 {
-          try writer.splice(fragmentBytes: pending.bytes)
-          pending.removeAll()
-        }
-        try writeTestCase(results[index], suite: suite, file: file, to: writer)
-      }
+    for index in order {
+      try writeTestCase(results, at: index, suite: suite, file: file, to: writer)
     }
-    try writer.splice(fragmentBytes: pending.bytes)
   }
 
-  /// Whether ``writeTestCase(_:suite:file:to:)`` would write the result's `<testcase>` with no
-  /// child element: a pass with nothing logged. Whatever adds a child element to a testcase
-  /// must make this `false` for it.
-  static func isWithoutChildElements(_ result: TestResult) -> Bool {
-    guard case .passed = result.status, result.failedTries.isEmpty else { return false }
-    return result.log?.isEmpty ?? true
-  }
-
-  /// A `<testcase>`'s start tag and attributes, the element left open; also renders
-  /// ``PassingTestCaseMarkup``, so both ways write the same markup.
-  static func writeTestCaseStart(
-    _ writer: XMLWriter, classname: VisibleXMLText, name: VisibleXMLText, file: VisibleXMLText?,
-    time: VisibleXMLText
+  /// One `<testcase>`, its fields read where the result is: copying each whole result out of
+  /// the array to write it was a fifth of the report's time. A testcase with child elements
+  /// (anything but a pass with nothing logged) takes its copy.
+  private static func writeTestCase(
+    _ results: [TestResult], at index: Int, suite: VisibleXMLText, file: VisibleXMLText?, to writer: XMLWriter
   ) throws(XMLWriterError) {
     try writer.startElement("testcase")
-    try writer.attribute("classname", classname)
-    try writer.attribute("name", name)
+    try writer.attribute("classname", suite)
+    try writer.attribute("name", VisibleXMLText(results[index].id))
     if let file { try writer.attribute("file", file) }
-    try writer.attribute("time", time)
+    try writer.attribute("time", VisibleXMLText(JUnitFormat.seconds(nanoseconds: results[index].nanoseconds)))
+    if case .passed = results[index].status, results[index].failedTries.isEmpty, results[index].log?.isEmpty ?? true {
+      return try writer.endElement()
+    }
+    try writeChildren(of: results[index], strict: file == nil, to: writer)
+    try writer.endElement()
   }
 
-  private static func writeTestCase(
-    _ result: TestResult, suite: VisibleXMLText, file: VisibleXMLText?, to writer: XMLWriter
-  ) throws(XMLWriterError) {
+  /// A testcase's child elements: its outcome (`<failure>`, `<error>`, `<skipped>`), the other
+  /// tries of a rerun test, and what the adapter logged.
+  private static func writeChildren(of result: TestResult, strict: Bool, to writer: XMLWriter)
+    throws(XMLWriterError)
+  {
     // With --reruns: the other tries, as Maven Surefire writes them (JUnitTries). Only the
     // strict flavour leaves `file` out.
-    let tries = result.failedTries.isEmpty ? nil : JUnitTries(result, strict: file == nil)
-    try writeTestCaseStart(
-      writer, classname: suite, name: VisibleXMLText(result.id), file: file,
-      time: VisibleXMLText(JUnitFormat.seconds(nanoseconds: result.nanoseconds)))
+    let tries = result.failedTries.isEmpty ? nil : JUnitTries(result, strict: strict)
     try tries?.writeBeforeOutcome(to: writer)
     switch result.status {
     case .passed:
@@ -776,7 +670,6 @@ public final class JUnitReportWriter: PreparingRunObserver {
       try writer.text(log)
       try writer.endElement()
     }
-    try writer.endElement()
   }
 
   /// The test's description, as the first line of a failure's text, when it has one, then its

@@ -1,5 +1,6 @@
 import ConformanceJSON
 import ConformanceKit
+import ConformanceXML
 
 /// The tries of a rerun test (`--reruns`) in a JUnit testcase, as Maven Surefire writes them
 /// (its `surefire-test-report-3.0.xsd`), which Jenkins' JUnit plugin and other readers know:

@@ -14,8 +14,6 @@ public enum MarkdownSummary {
   static let jsonLimit = 1_000
 
   public static func text(_ data: RunReportData, failureLimit: Int = defaultFailureLimit) -> String {
-    let totals = data.summary.totals
-    let stale = data.summary.staleExpectations
     var lines: [String] = []
     lines.append("## \(headline(data))")
     lines.append("")
@@ -26,6 +24,19 @@ public enum MarkdownSummary {
       for error in data.reportErrors { lines.append("- \(ReportText.markdown(error))") }
       lines.append("")
     }
+    lines += factLines(data)
+    lines += suiteTable(data)
+    lines += failureSection(data, limit: failureLimit)
+    lines += flakyLines(data)
+    lines += listSections(data)
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The run in one line (implementation, tool, corpus, time, id, selection), then its
+  /// expectations and its comparison with an earlier run.
+  private static func factLines(_ data: RunReportData) -> [String] {
+    var lines: [String] = []
+    let stale = data.summary.staleExpectations
     var facts = [
       (data.info.implementations.count > 1 ? "Implementations **" : "Implementation **")
         + "\(ReportText.markdown(data.info.implementationLabel))**",
@@ -50,6 +61,13 @@ public enum MarkdownSummary {
     if let comparison = data.comparison {
       lines += ComparisonMarkdown.lines(comparison, severalImplementations: !data.info.implementations.isEmpty)
     }
+    return lines
+  }
+
+  /// The table of counts by suite, with the files outside any suite and the total.
+  private static func suiteTable(_ data: RunReportData) -> [String] {
+    var lines: [String] = []
+    let totals = data.summary.totals
     lines.append("")
     lines.append("| Suite | Tests | Passed | Failed | Errored | Skipped | Load errors |")
     lines.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
@@ -63,6 +81,12 @@ public enum MarkdownSummary {
     if outsideSuites.loadErrors > 0 { lines.append(tableRow("(no suite)", outsideSuites)) }
     lines.append(tableRow("**Total**", totals))
 
+    return lines
+  }
+
+  /// The failures, up to `limit`, taken in turn from each suite.
+  private static func failureSection(_ data: RunReportData, limit failureLimit: Int) -> [String] {
+    var lines: [String] = []
     if !data.failures.isEmpty {
       lines.append("")
       lines.append("### Failures")
@@ -80,7 +104,13 @@ public enum MarkdownSummary {
         lines += failureLines(failure, number: index + 1)
       }
     }
-    lines += flakyLines(data)
+    return lines
+  }
+
+  /// The files that failed to load, the stale expectations entries and the expected failures.
+  private static func listSections(_ data: RunReportData) -> [String] {
+    var lines: [String] = []
+    let stale = data.summary.staleExpectations
     if !data.loadErrors.isEmpty {
       lines.append("")
       lines.append("### Files that failed to load")
@@ -114,7 +144,7 @@ public enum MarkdownSummary {
       lines.append("")
       lines.append("</details>")
     }
-    return lines.joined(separator: "\n") + "\n"
+    return lines
   }
 
   static func headline(_ data: RunReportData) -> String {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import ConformanceLowLevel
 
 /// A report destination that cannot work, found before the run starts.
 public struct ReportDestinationError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -32,7 +28,7 @@ public enum ReportDestinationCheck {
 
     /// Closes them (also done when this goes away).
     public func release() {
-      for descriptor in descriptors { close(descriptor) }
+      for descriptor in descriptors { try? closeFile(descriptor) }
       descriptors = []
     }
 
@@ -55,18 +51,17 @@ public enum ReportDestinationCheck {
       } catch {
         throw failure(error.reason)
       }
-      var info = stat()
-      let exists = stat(target.path, &info) == 0
+      let info = try? fileStatus(target.path)
       switch target {
       case .writeThrough(let device):
-        guard access(device, W_OK) == 0 else { throw failure("cannot write to it: \(FileSystem.errnoText())") }
-        if info.st_mode & S_IFMT == S_IFCHR { continue }
-        if info.st_mode & S_IFMT == S_IFIFO {
-          let descriptor = open(device, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
-          guard descriptor >= 0 else {
-            throw failure(errno == ENXIO ? FileSystem.noReader : "cannot write to it: \(FileSystem.errnoText())")
+        if let problem = writeAccessProblem(device) { throw failure("cannot write to it: \(problem)") }
+        if info?.kind == .characterDevice { continue }
+        if info?.kind == .fifo {
+          do {
+            held.descriptors.append(try openFile(device, [.writeOnly, .noControllingTerminal, .nonBlocking]))
+          } catch {
+            throw failure(error.isFIFOWithoutReader ? FileSystem.noReader : "cannot write to it: \(error)")
           }
-          held.descriptors.append(descriptor)
         }
       case .file(let file):
         let folder = FileSystem.folder(of: file)
@@ -74,25 +69,21 @@ public enum ReportDestinationCheck {
           try FileSystem.createFolders(folder)
           let probe = try FileSystem.createTemporaryFile(
             in: folder, base: FileSystem.lastComponent(of: file), role: "check")
-          close(probe.descriptor)
-          unlink(probe.path)
+          try? closeFile(probe.descriptor)
+          try? removeFile(probe.path)
         } catch {
           throw failure(error.reason)
         }
-        if exists, access(file, W_OK) != 0, errno == EROFS {
-          throw failure("cannot write to it: \(FileSystem.errnoText())")
+        if info != nil, let problem = writeAccessProblem(file), problem.isReadOnlyFileSystem {
+          throw failure("cannot write to it: \(problem)")
         }
       }
       let identity: String
-      if exists {
-        identity = "\(info.st_dev):\(info.st_ino)"
+      if let info {
+        identity = "\(info.device):\(info.inode)"
       } else {
         let folder = FileSystem.folder(of: target.path)
-        let real = realpath(folder, nil).map { pointer in
-          defer { free(pointer) }
-          return String(cString: pointer)
-        }
-        identity = (real ?? folder) + "/" + FileSystem.lastComponent(of: target.path)
+        identity = ((try? resolvedPath(folder)) ?? folder) + "/" + FileSystem.lastComponent(of: target.path)
       }
       if let earlier = seen[identity] {
         throw failure("the same file as \(earlier.option) \(earlier.path): each report needs its own file")

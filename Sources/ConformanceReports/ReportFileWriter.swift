@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import ConformanceLowLevel
 
 /// A report that could not be written, with the path and the system's reason.
 public struct ReportWriteError: Error, Sendable, CustomStringConvertible {
@@ -36,7 +32,7 @@ public struct StagedReport: Sendable {
 
   /// Closes ``lock``, releasing the lock.
   func unlock() {
-    if lock >= 0 { close(lock) }
+    if lock >= 0 { try? closeFile(lock) }
   }
 }
 
@@ -56,9 +52,6 @@ public enum ReportFileWriter {
   /// Writes the report to its hidden temporary file, not yet in place (``commit(_:)`` puts it
   /// there, ``abandon(_:)`` removes it). A device or FIFO is written through at once.
   public static func stage(bytes: [UInt8], to path: String) throws(ReportWriteError) -> StagedReport {
-    func failure(_ what: String) -> ReportWriteError {
-      ReportWriteError(path: path, reason: "\(what): \(String(cString: strerror(errno)))")
-    }
     let file: String
     do {
       switch try FileSystem.reportTarget(path) {
@@ -76,36 +69,46 @@ public enum ReportFileWriter {
     let name = FileSystem.lastComponent(of: file)
     try createFolder(folder, for: path)
     FileSystem.removeLeftovers(in: folder, base: name)
-    var temporary: String
-    var descriptor: Int32
-    repeat {
-      temporary = "\(folder)/.\(name).\(getpid())-\(UInt32.random(in: .min ... .max)).tmp"
-      descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-      guard descriptor >= 0 else { throw failure("cannot create \(temporary)") }
-      // Locked until the file is renamed into place or removed (``StagedReport/lock``), so a
-      // concurrent run's leftover cleanup leaves it.
-      if FileSystem.lockCreated(descriptor, path: temporary) { break }
-      close(descriptor)
-    } while true
+    let (temporary, descriptor) = try createLockedTemporary(folder: folder, name: name, for: path)
     do {
-      try FileSystem.writeAll(descriptor, bytes)
+      try writeAll(descriptor, bytes)
     } catch {
-      close(descriptor)
-      unlink(temporary)
-      throw ReportWriteError(path: path, reason: "cannot write \(temporary): \(error.reason)")
+      try? closeFile(descriptor)
+      try? removeFile(temporary)
+      throw ReportWriteError(path: path, reason: "cannot write \(temporary): \(error)")
     }
     // Atomic by rename, not flushed to the platter: as for the JUnit report (docs/decisions.md).
     // The lock stays with a second descriptor of the same open file until the rename.
-    let lock = dup(descriptor)
-    guard close(descriptor) == 0 else {
-      let error = failure("cannot close \(temporary)")
-      unlink(temporary)
-      if lock >= 0 { close(lock) }
-      throw error
+    let lock = duplicateDescriptor(descriptor)
+    do {
+      try closeFile(descriptor)
+    } catch {
+      try? removeFile(temporary)
+      if let lock { try? closeFile(lock) }
+      throw ReportWriteError(path: path, reason: "cannot close \(temporary): \(error)")
     }
     var staged = StagedReport(destination: path, file: file, temporary: temporary)
-    staged.lock = lock
+    staged.lock = lock ?? -1
     return staged
+  }
+
+  /// A new hidden file `.NAME.PID-NUMBER.tmp` in `folder`, created exclusively and locked until
+  /// it is renamed into place or removed (``StagedReport/lock``), so a concurrent run's leftover
+  /// cleanup leaves it.
+  private static func createLockedTemporary(folder: String, name: String, for path: String)
+    throws(ReportWriteError) -> (path: String, descriptor: Int32)
+  {
+    while true {
+      let temporary = "\(folder)/.\(name).\(processID())-\(UInt32.random(in: .min ... .max)).tmp"
+      let descriptor: Int32
+      do {
+        descriptor = try openFile(temporary, [.writeOnly, .create, .exclusive], permissions: 0o644)
+      } catch {
+        throw ReportWriteError(path: path, reason: "cannot create \(temporary): \(error)")
+      }
+      if FileSystem.lockCreated(descriptor, path: temporary) { return (temporary, descriptor) }
+      try? closeFile(descriptor)
+    }
   }
 
   /// Puts a staged report in place of its destination (one atomic rename); on failure the
@@ -116,14 +119,14 @@ public enum ReportFileWriter {
     do {
       try FileSystem.replace(staged.file, with: temporary)
     } catch {
-      unlink(temporary)
+      try? removeFile(temporary)
       throw ReportWriteError(path: staged.destination, reason: "cannot rename \(temporary): \(error.reason)")
     }
   }
 
   /// Removes a staged report's temporary file; the destination is left as it was.
   public static func abandon(_ staged: StagedReport) {
-    if let temporary = staged.temporary { unlink(temporary) }
+    if let temporary = staged.temporary { try? removeFile(temporary) }
     staged.unlock()
   }
 
@@ -132,13 +135,15 @@ public enum ReportFileWriter {
     var prefix = folder.hasPrefix("/") ? "/" : ""
     for component in folder.split(separator: "/") {
       prefix += prefix.isEmpty || prefix.hasSuffix("/") ? String(component) : "/" + component
-      if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
-        throw ReportWriteError(
-          path: path, reason: "cannot create folder \(prefix): \(String(cString: strerror(errno)))")
+      do {
+        try makeFolder(prefix, permissions: 0o755)
+      } catch {
+        if !error.isAlreadyThere {
+          throw ReportWriteError(path: path, reason: "cannot create folder \(prefix): \(error)")
+        }
       }
     }
-    var info = stat()
-    guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+    guard FileSystem.isFolder(folder) else {
       throw ReportWriteError(path: path, reason: "\(folder) is not a folder")
     }
   }

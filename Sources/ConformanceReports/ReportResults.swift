@@ -94,12 +94,11 @@ public struct ReportResults: Sendable {
 
   /// A hash of a test's group and id under a key drawn at random for each process (`Hasher`),
   /// so that a file cannot be made to collide (and a collision only costs the second reading).
+  /// Canonically equivalent ids hash alike (`String`'s hash); the second reading compares bytes.
   private static func hash(_ groupKey: [UInt8], _ id: String) -> Int {
     var hasher = Hasher()
-    hasher.combine(groupKey.count)
-    groupKey.withUnsafeBytes { hasher.combine(bytes: $0) }
-    var id = id
-    id.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    hasher.combine(groupKey)
+    hasher.combine(id)
     return hasher.finalize()
   }
 

@@ -1,11 +1,6 @@
 import ConformanceJSON
 import ConformanceKit
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import ConformanceLowLevel
 
 /// A run's id: 32 lowercase hex digits from the system's random source, the same in every
 /// report of the run (JUnit property `run-id`, JSON `runId`, HTML and Markdown text), so that
@@ -132,15 +127,13 @@ public final class ReportSet: RunObserver {
   /// be renamed is recorded in ``failures``; the others still are.
   public func commit() {
     let folders = Set(staged.compactMap { $0.temporary.map(FileSystem.folder(of:)) }).sorted(by: utf8Precedes)
-    let locks = folders.map { folder -> Int32 in
-      let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-      if descriptor >= 0 {
-        while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
-      }
+    let locks = folders.compactMap { folder -> Int32? in
+      let descriptor = try? openFile(folder, [.readOnly, .folder])
+      if let descriptor { try? lockFile(descriptor) }
       return descriptor
     }
     defer {
-      for descriptor in locks where descriptor >= 0 { close(descriptor) }
+      for descriptor in locks { try? closeFile(descriptor) }
       held = []
     }
     while !staged.isEmpty {

@@ -1,11 +1,6 @@
 import ConformanceJSON
 import ConformanceKit
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import ConformanceLowLevel
 
 /// `--history DIR`: `DIR/history.json` keeps the summaries of the last ``limit`` runs, oldest
 /// first: run id, time, status, corpus digest and selection, and per implementation and suite
@@ -176,21 +171,22 @@ public struct RunHistory: Sendable {
     /// Takes the lock of the history in `folder`, waiting while another run holds it.
     public init(folder: String) throws(ReportWriteError) {
       let path = folder.hasSuffix("/") ? folder + Self.fileName : folder + "/" + Self.fileName
-      let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-      guard descriptor >= 0 else {
-        throw ReportWriteError(path: path, reason: "cannot open the history's lock: \(FileSystem.errnoText())")
+      let descriptor: Int32
+      do {
+        descriptor = try openFile(path, [.readWrite, .create, .noFollow], permissions: 0o644)
+      } catch {
+        throw ReportWriteError(path: path, reason: "cannot open the history's lock: \(error)")
       }
-      while flock(descriptor, LOCK_EX) != 0 {
-        guard errno == EINTR else {
-          let reason = FileSystem.errnoText()
-          close(descriptor)
-          throw ReportWriteError(path: path, reason: "cannot lock the history: \(reason)")
-        }
+      do {
+        try lockFile(descriptor)
+      } catch {
+        try? closeFile(descriptor)
+        throw ReportWriteError(path: path, reason: "cannot lock the history: \(error)")
       }
       self.descriptor = descriptor
     }
 
-    deinit { close(descriptor) }
+    deinit { try? closeFile(descriptor) }
   }
 
   // MARK: - Reading
@@ -201,8 +197,11 @@ public struct RunHistory: Sendable {
     -> RunHistory
   {
     let path = path(folder: folder)
-    var status = stat()
-    if lstat(path, &status) != 0 && errno == ENOENT { return RunHistory(path: path) }
+    do {
+      _ = try fileStatus(path, followingLinks: false)
+    } catch {
+      if error.isNoSuchEntry { return RunHistory(path: path) }
+    }
     let bytes = try RunSnapshot.readBytes(path, limit: maxFileSize)
     let shape = "not a \(format) file (written by `conformance run --history`)"
     var format: String?

@@ -251,6 +251,19 @@ extension RunSnapshot {
       for (key, detail) in failures { named[key.hasPrefix("\u{0}") ? implementation + key : key] = detail }
       failures = named
     }
+    var snapshot = Self.snapshot(
+      of: members, path: path, implementation: implementation, runID: runID, results: results)
+    snapshot.failures = failures
+    // Every (implementation, suite, id) at most once: a file listing one twice was not written
+    // by a run.
+    if let duplicate { throw PreviousRunError(path: path, reason: "\(notReport): \(duplicate)") }
+    return snapshot
+  }
+
+  /// What a report's top-level members say about its run, besides its failures.
+  private static func snapshot(
+    of members: [String: JSONValue], path: String, implementation: String, runID: String?, results: ReportResults
+  ) -> RunSnapshot {
     let names =
       members["implementations"]?.arrayValue?.compactMap { $0.objectValue?["name"]?.stringValue } ?? [implementation]
     let corpus = members["corpus"]?.objectValue
@@ -275,10 +288,6 @@ extension RunSnapshot {
     if snapshot.stoppedEarly == nil, members["interruption"] != nil || snapshot.status == "interrupted" {
       snapshot.stoppedEarly = snapshot.statusReason ?? "interrupted"
     }
-    snapshot.failures = failures
-    // Every (implementation, suite, id) at most once: a file listing one twice was not written
-    // by a run.
-    if let duplicate { throw PreviousRunError(path: path, reason: "\(notReport): \(duplicate)") }
     return snapshot
   }
 

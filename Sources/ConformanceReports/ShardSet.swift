@@ -1,5 +1,6 @@
 import ConformanceJSON
 import ConformanceKit
+import ConformanceXML
 
 /// What a shard's report says about the run it is part of: shard K of N, the corpus it loaded
 /// and the filters it ran with. `conformance run --shard K/N` writes it into every file's
@@ -142,7 +143,7 @@ public struct ShardStamp: Sendable, Equatable {
       if depth == suiteDepth { throw Done() }
     }
 
-    func text(_ bytes: UnsafeBufferPointer<UInt8>) {}
+    func text(_ text: String) {}
   }
 }
 

@@ -94,6 +94,29 @@ public enum VectorDiffReport {
     if !diff.suitesRemoved.isEmpty {
       lines += ["", "Suites removed: " + diff.suitesRemoved.map(code).joined(separator: ", ") + "."]
     }
+    lines += breakingSection(diff)
+    lines += addedSection(diff)
+    let metadata = diff.changes.filter { $0.kind == .metadataChanged }
+    if !metadata.isEmpty || !diff.filesRemoved.isEmpty {
+      lines += ["", "### Descriptions, tags, sources and moves (\(vectors(metadata.count)))", ""]
+      if !metadata.isEmpty {
+        lines.append("Nothing an implementation answers changes.")
+        lines += idLists(metadata, detail: true)
+      }
+      if !diff.filesRemoved.isEmpty {
+        lines.append("")
+        lines.append("Files removed: " + diff.filesRemoved.map(code).joined(separator: ", ") + ".")
+      }
+    }
+    if diff.changes.isEmpty && diff.filesAdded.isEmpty && diff.filesRemoved.isEmpty {
+      lines += ["", "No vector changed."]
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The breaking changes, up to ``breakingLimit``: what an implementation must answer changed.
+  private static func breakingSection(_ diff: VectorDiff) -> [String] {
+    var lines: [String] = []
     let breaking = orderedChanges(diff).filter(\.kind.isBreaking)
     if !breaking.isEmpty {
       lines += [
@@ -119,6 +142,13 @@ public enum VectorDiffReport {
         lines.append("… and \(breaking.count - breakingLimit) more breaking changes (the JSON report lists them all).")
       }
     }
+    return lines
+  }
+
+  /// The vectors added, by suite, with the files that hold them.
+  private static func addedSection(_ diff: VectorDiff) -> [String] {
+    var lines: [String] = []
+    let first = diff.old.files.isEmpty
     let added = diff.changes.filter { $0.kind == .added }
     if !added.isEmpty || !diff.filesAdded.isEmpty {
       lines += ["", "### Added (\(vectors(added.count)))", ""]
@@ -144,22 +174,7 @@ public enum VectorDiffReport {
       }
       if !first { lines += idLists(added) }
     }
-    let metadata = diff.changes.filter { $0.kind == .metadataChanged }
-    if !metadata.isEmpty || !diff.filesRemoved.isEmpty {
-      lines += ["", "### Descriptions, tags, sources and moves (\(vectors(metadata.count)))", ""]
-      if !metadata.isEmpty {
-        lines.append("Nothing an implementation answers changes.")
-        lines += idLists(metadata, detail: true)
-      }
-      if !diff.filesRemoved.isEmpty {
-        lines.append("")
-        lines.append("Files removed: " + diff.filesRemoved.map(code).joined(separator: ", ") + ".")
-      }
-    }
-    if diff.changes.isEmpty && diff.filesAdded.isEmpty && diff.filesRemoved.isEmpty {
-      lines += ["", "No vector changed."]
-    }
-    return lines.joined(separator: "\n") + "\n"
+    return lines
   }
 
   /// `` `v1` (version 1.0.0, 1 vector) ``; a root whose manifest is stale or malformed says so

@@ -12,13 +12,6 @@ import Testing
     "ConformanceLowLevel/",
     // The libxml2 wrapper (REPORTS' part of issue 33 creates it): libxml2 is C.
     "ConformanceXML/",
-    // Reading XML back for tests: a libxml2 wrapper of its own, for test targets only.
-    "ConformanceTestSupport/XMLReadBack.swift",
-    // In flight in other parts of the same restructuring; removed at merge.
-    "ConformanceReports/",
-    "ConformanceKit/Contract/Contract.swift",
-    "ReferenceParsers/TextRules.swift",
-    "ReferenceParsers/ReferenceSuite.swift",
   ]
 
   /// What marks a line as low-level code.

@@ -441,8 +441,9 @@ import Testing
 }
 
 @Suite struct JUnitIDOrderTests {
-  /// The packed-prefix sort gives the byte order of the whole ids: ids sharing their first
-  /// sixteen bytes or more, prefixes of one another, bytes above 0x7F, and the empty id.
+  /// The sort gives the byte order of the whole ids: ids sharing their first sixteen bytes or
+  /// more, prefixes of one another, bytes above 0x7F (canonically equivalent ids apart), and the
+  /// empty id.
   @Test func idOrderIsTheByteOrderOfTheIDs() {
     let ids = [
       "valid.f00030-001", "valid.f00030-000", "valid.f00030-0001", "valid.f00030-00", "a", "", "b",
@@ -454,8 +455,8 @@ import Testing
     #expect(JUnitReportWriter.idOrder(results) == expected)
   }
 
-  /// Ids already in order are left as they are (no sort); one out of place at the end, or a
-  /// longer id sharing a sixteen-byte prefix before a shorter one, still sends them to the sort.
+  /// Ids already in order stay; one out of place at the end, or a longer id sharing a
+  /// sixteen-byte prefix before a shorter one, is sorted into place.
   @Test func idsInOrderStayAndOneOutOfPlaceIsSorted() {
     let sorted = ["a", "abcdefghijklmnop", "abcdefghijklmnopa", "abcdefghijklmnopb", "b"]
     #expect(JUnitReportWriter.idOrder(sorted.map { result($0, .passed) }) == [0, 1, 2, 3, 4])
@@ -465,8 +466,8 @@ import Testing
     #expect(JUnitReportWriter.idOrder(tieOut.map { result($0, .passed) }) == [1, 0])
   }
 
-  /// Past the sixteen-key runs the sort merges: 1,000 shuffled ids (prefixes shared beyond
-  /// sixteen bytes, repeats kept in their first order) come out in byte order, stably.
+  /// 1,000 shuffled ids (prefixes shared beyond sixteen bytes, repeats kept in their first
+  /// order) come out in byte order, stably: equal ids in run order.
   @Test func manyShuffledIDsComeOutInByteOrder() {
     var generator = SystemRandomNumberGenerator()
     let ids = (0..<1000).map { _ in

@@ -10,7 +10,7 @@
 /// A backslash is left as it is. The texts written are mostly JSON rendered by
 /// ``JSONSerializer``, which already doubles every backslash inside strings, so an escape made
 /// here cannot be mistaken for text the report quotes.
-public func visibleXMLText(_ text: String) -> String {
+package func visibleXMLText(_ text: String) -> String {
   guard mayHoldForbiddenXMLScalar(text) else { return text }
   guard text.unicodeScalars.contains(where: isForbiddenInXML) else { return text }
   var result = ""
@@ -30,13 +30,7 @@ public func visibleXMLText(_ text: String) -> String {
 /// U+FFFE / U+FFFF, whose encodings (`EF BF BE`, `EF BF BF`) start with 0xEF. `false` proves
 /// the text clean; `true` only means the scalar-level check must run.
 func mayHoldForbiddenXMLScalar(_ text: String) -> Bool {
-  let scan = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
-    for byte in bytes where byte < 0x20 || byte == 0xEF {
-      if byte != 0x09 && byte != 0x0A && byte != 0x0D { return true }
-    }
-    return false
-  }
-  return text.utf8.withContiguousStorageIfAvailable(scan) ?? true
+  text.utf8.contains { byte in (byte < 0x20 || byte == 0xEF) && byte != 0x09 && byte != 0x0A && byte != 0x0D }
 }
 
 /// Whether XML 1.0's `Char` production excludes the scalar. Surrogates cannot occur in a Swift

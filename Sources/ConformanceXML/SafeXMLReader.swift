@@ -1,13 +1,8 @@
 import CLibXML2
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import ConformanceLowLevel
 
 /// Why a file could not be read as XML.
-enum XMLReadFailure: Error, Equatable {
+package enum XMLReadFailure: Error, Equatable {
   case unreadable(reason: String)
   case malformed(line: Int, message: String)
   case documentType(line: Int)
@@ -17,7 +12,7 @@ enum XMLReadFailure: Error, Equatable {
   /// The handler refused what it was given (``XMLStreamHandler``).
   case refused(any Error)
 
-  static func == (lhs: XMLReadFailure, rhs: XMLReadFailure) -> Bool {
+  package static func == (lhs: XMLReadFailure, rhs: XMLReadFailure) -> Bool {
     switch (lhs, rhs) {
     case (.unreadable(let a), .unreadable(let b)): return a == b
     case (.malformed(let a, let b), .malformed(let c, let d)): return a == c && b == d
@@ -29,21 +24,29 @@ enum XMLReadFailure: Error, Equatable {
 }
 
 /// An attribute as the parser read it: its namespace (when it has one), name and value.
-struct XMLAttribute: Equatable {
-  var prefix: String?
-  var namespaceURI: String?
-  var name: String
-  var value: String
+package struct XMLAttribute: Equatable, Sendable {
+  package var prefix: String?
+  package var namespaceURI: String?
+  package var name: String
+  package var value: String
+
+  package init(prefix: String?, namespaceURI: String?, name: String, value: String) {
+    self.prefix = prefix
+    self.namespaceURI = namespaceURI
+    self.name = name
+    self.value = value
+  }
 }
 
 /// Receives a document's elements and text as they are read, in document order. A handler
 /// that throws stops the parse; the error comes back as ``XMLReadFailure/refused(_:)``.
-protocol XMLStreamHandler: AnyObject {
+package protocol XMLStreamHandler: AnyObject {
   func startElement(
     name: String, prefix: String?, namespaceURI: String?, attributes: [XMLAttribute], line: Int) throws
   func endElement() throws
-  /// Character data or CDATA, in pieces (one text may come in several calls).
-  func text(_ bytes: UnsafeBufferPointer<UInt8>)
+  /// Character data or CDATA, in pieces (one text may come in several calls, cut on
+  /// character boundaries).
+  func text(_ text: String)
 }
 
 /// Reads untrusted XML (shard reports) with libxml2, safely, as a stream of elements: nothing
@@ -66,10 +69,10 @@ protocol XMLStreamHandler: AnyObject {
 ///   sees it, and an element with more than ``maxAttributes`` attributes (namespace
 ///   declarations included) is refused as too large. libxml2's own limits (names, attribute
 ///   values, nesting depth) are reported as too large, never as not well-formed.
-enum SafeXMLReader {
+package enum SafeXMLReader {
   static let chunkSize = 64 * 1024
   /// The most attributes an element may have; a JUnit element has a handful.
-  static let maxAttributes = 1000
+  package static let maxAttributes = 1000
 
   static let options =
     Int32(XML_PARSE_NONET.rawValue) | Int32(XML_PARSE_NOERROR.rawValue)
@@ -96,18 +99,10 @@ enum SafeXMLReader {
   }
 
   /// Reads the file at `path`, handing its elements to `handler`.
-  static func stream(path: String, to handler: any XMLStreamHandler) throws(XMLReadFailure) {
+  package static func stream(path: String, to handler: any XMLStreamHandler) throws(XMLReadFailure) {
     _ = libxml2Initialized
-    var named = stat()
-    guard stat(path, &named) == 0 else { throw .unreadable(reason: FileSystem.errnoText()) }
-    guard named.st_mode & S_IFMT == S_IFREG else { throw .unreadable(reason: "not a regular file") }
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw .unreadable(reason: FileSystem.errnoText()) }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else { throw .unreadable(reason: FileSystem.errnoText()) }
-    guard info.st_mode & S_IFMT == S_IFREG else { throw .unreadable(reason: "not a regular file") }
-
+    let descriptor = try openRegularFile(path)
+    defer { try? closeFile(descriptor) }
     var sax = xmlSAXHandler()
     guard let context = xmlCreatePushParserCtxt(&sax, nil, nil, 0, path) else {
       throw .unreadable(reason: "libxml2 could not create a parser")
@@ -127,31 +122,74 @@ enum SafeXMLReader {
     // tree is built.
     context.pointee._private = retained.toOpaque()
     install(on: context.pointee.sax)
+    try feed(descriptor, to: context, until: { state.stopped })
+    try throwFirstProblem(of: state, context: context)
+  }
 
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
-    defer { buffer.deallocate() }
+  /// Opens `path` for reading when it names a regular file, checked by name before opening (a
+  /// FIFO would wait, a device would never end) and by descriptor after (the name may have
+  /// changed in between).
+  private static func openRegularFile(_ path: String) throws(XMLReadFailure) -> Int32 {
+    let named: FileStatus
+    do {
+      named = try fileStatus(path)
+    } catch {
+      throw .unreadable(reason: error.description)
+    }
+    guard named.kind == .regular else { throw .unreadable(reason: "not a regular file") }
+    let descriptor: Int32
+    do {
+      descriptor = try openFile(path, [.readOnly, .nonBlocking, .noControllingTerminal])
+    } catch {
+      throw .unreadable(reason: error.description)
+    }
+    let opened: FileStatus
+    do {
+      opened = try fileStatus(descriptor: descriptor)
+    } catch {
+      try? closeFile(descriptor)
+      throw .unreadable(reason: error.description)
+    }
+    guard opened.kind == .regular else {
+      try? closeFile(descriptor)
+      throw .unreadable(reason: "not a regular file")
+    }
+    return descriptor
+  }
+
+  /// Reads the file in chunks into the push parser (`xmlParseChunk`), each chunk's start tags
+  /// counted first (``AttributeCountScanner``), until its end or until `stopped`.
+  private static func feed(_ descriptor: Int32, to context: xmlParserCtxtPtr, until stopped: () -> Bool)
+    throws(XMLReadFailure)
+  {
+    var buffer: [UInt8] = []
     var scanner = AttributeCountScanner(limit: maxAttributes)
     var total = 0
-    while !state.stopped {
-      let count: Int
+    while !stopped() {
       do {
-        count = try FileSystem.readSome(descriptor, into: buffer)
+        try readChunk(descriptor, into: &buffer, count: chunkSize)
       } catch {
-        throw .unreadable(reason: error.reason)
+        throw .unreadable(reason: error.description)
       }
-      if count == 0 {
+      if buffer.isEmpty {
         // The push parser words an empty input as "Extra content at the end of the document";
         // say what the pull parser says instead.
         if total == 0 { throw .malformed(line: 1, message: "Document is empty") }
         _ = xmlParseChunk(context, nil, 0, 1)
-        break
+        return
       }
-      total += count
-      if let line = scanner.scan(UnsafeRawBufferPointer(rebasing: buffer[..<count])) {
+      total += buffer.count
+      if let line = scanner.scan(buffer) {
         throw .tooLarge(line: line, message: "an element has more than \(maxAttributes) attributes")
       }
-      _ = xmlParseChunk(context, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(count), 0)
+      _ = buffer.withUnsafeBufferPointer { chunk in
+        chunk.withMemoryRebound(to: CChar.self) { xmlParseChunk(context, $0.baseAddress, Int32($0.count), 0) }
+      }
     }
+  }
+
+  /// The first thing that went wrong during the parse, if anything did.
+  private static func throwFirstProblem(of state: ParseState, context: xmlParserCtxtPtr) throws(XMLReadFailure) {
     if let line = state.documentTypeLine { throw .documentType(line: line) }
     if let refusal = state.refusal { throw .refused(refusal) }
     if let tooLarge = state.tooLarge { throw .tooLarge(line: tooLarge.line, message: tooLarge.message) }
@@ -235,7 +273,7 @@ enum SafeXMLReader {
       guard let userData, let characters, length > 0 else { return }
       let state = SafeXMLReader.state(userData)
       guard !state.stopped else { return }
-      state.handler.text(UnsafeBufferPointer(start: characters, count: Int(length)))
+      state.handler.text(String(decoding: UnsafeBufferPointer(start: characters, count: Int(length)), as: UTF8.self))
     }
     sax.pointee.characters = text
     sax.pointee.cdataBlock = text
@@ -270,7 +308,7 @@ enum SafeXMLReader {
 /// value is one attribute (or namespace declaration). Comments, CDATA sections, processing
 /// instructions and declarations are skipped. A document that is not well-formed may be
 /// counted wrongly; libxml2 then refuses it anyway.
-struct AttributeCountScanner {
+package struct AttributeCountScanner {
   let limit: Int
   private enum State {
     case text, afterLess, tag
@@ -283,12 +321,12 @@ struct AttributeCountScanner {
   /// The last bytes seen, to recognise `<!--`, `-->`, `<![CDATA[`, `]]>` and `?>` across chunks.
   private var recent: [UInt8] = []
 
-  init(limit: Int) {
+  package init(limit: Int) {
     self.limit = limit
   }
 
   /// The line of a start tag with too many attributes, or `nil`.
-  mutating func scan(_ bytes: UnsafeRawBufferPointer) -> Int? {
+  package mutating func scan(_ bytes: [UInt8]) -> Int? {
     for byte in bytes {
       if byte == 0x0A { line += 1 }
       remember(byte)
@@ -339,8 +377,7 @@ struct AttributeCountScanner {
     recent.append(byte)
   }
 
-  private func ends(with marker: StaticString) -> Bool {
-    let bytes = UnsafeBufferPointer(start: marker.utf8Start, count: marker.utf8CodeUnitCount)
-    return recent.count >= bytes.count && recent.suffix(bytes.count).elementsEqual(bytes)
+  private func ends(with marker: String) -> Bool {
+    recent.count >= marker.utf8.count && recent.suffix(marker.utf8.count).elementsEqual(marker.utf8)
   }
 }

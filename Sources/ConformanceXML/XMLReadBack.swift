@@ -1,9 +1,6 @@
 import CLibXML2
 import ConformanceLowLevel
 
-/// libxml2's global tables must be set up once, without racing between parallel tests.
-private let libxml2Initialized: Void = xmlInitParser()
-
 /// A document that did not parse, with libxml2's first error.
 public struct XMLReadBackError: Error, CustomStringConvertible {
   public var line: Int
