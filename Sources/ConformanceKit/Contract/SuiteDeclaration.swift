@@ -83,22 +83,40 @@ public struct SuiteDeclaration: Sendable {
           "unknown key \(quote(member.key))\(suggestion(for: member.key, among: keys)) (allowed: \(keys.map(quote).joined(separator: ", ")))"
       )
     }
-    func string(_ key: String, required: Bool) throws(VectorFileError) -> String? {
-      guard let value = top[key] else {
-        if required { throw VectorFileError(location: "", reason: "missing required key \(quote(key))") }
-        return nil
-      }
-      guard case .string(let text) = value else {
-        throw VectorFileError(location: key, reason: "must be a string, found \(value.typeName)")
-      }
-      return text
-    }
-    let format = try string("format", required: true)!
+    let format = try string("format", in: top, required: true)!
     guard format == Self.format else {
       throw VectorFileError(
         location: "format", reason: "unsupported format \(quote(format)), expected \(quote(Self.format))")
     }
-    let suite = try string("suite", required: true)!
+    let suite = try string("suite", in: top, required: true)!
+    try checkName(suite, location: location)
+    let description = try string("description", in: top, required: true)!
+    let source = try string("source", in: top, required: false)
+    guard let errorsValue = top["errors"] else {
+      throw VectorFileError(location: "", reason: "missing required key \"errors\"")
+    }
+    let errors = try decodeErrors(errorsValue)
+    let context = try top["context"].map(decodeContext) ?? []
+    return SuiteDeclaration(
+      suite: suite, description: description, source: source, errors: errors, context: context, location: location,
+      rulesDigest: CorpusManifest.rulesDigest(errors: errorsValue, context: top["context"]))
+  }
+
+  /// The string at `key` of the declaration; `nil` when it is not there and not `required`.
+  private static func string(_ key: String, in top: JSONObject, required: Bool) throws(VectorFileError) -> String? {
+    guard let value = top[key] else {
+      if required { throw VectorFileError(location: "", reason: "missing required key \(quote(key))") }
+      return nil
+    }
+    guard case .string(let text) = value else {
+      throw VectorFileError(location: key, reason: "must be a string, found \(value.typeName)")
+    }
+    return text
+  }
+
+  /// An own suite's name: well formed, not a contract suite's, without a vendor's prefix, and the
+  /// name of its file.
+  private static func checkName(_ suite: String, location: VectorFileLocation) throws(VectorFileError) {
     guard isValidName(suite) else {
       throw VectorFileError(
         location: "suite",
@@ -128,11 +146,12 @@ public struct SuiteDeclaration: Sendable {
           "declares suite \(quote(suite)), so the file must be named \(suite)\(CorpusListing.declarationSuffix), not \(name)"
       )
     }
-    let description = try string("description", required: true)!
-    let source = try string("source", required: false)
-    guard let errorsValue = top["errors"] else {
-      throw VectorFileError(location: "", reason: "missing required key \"errors\"")
-    }
+  }
+
+  /// `errors`: each code with the fields it may name, in file order.
+  private static func decodeErrors(_ errorsValue: JSONValue) throws(VectorFileError) -> [(
+    code: String, fields: [String]
+  )] {
     guard case .object(let errorObject) = errorsValue else {
       throw VectorFileError(
         location: "errors",
@@ -160,29 +179,32 @@ public struct SuiteDeclaration: Sendable {
       }
       errors.append((member.key, fields))
     }
-    var context: [(key: String, type: ContextType)] = []
-    if let contextValue = top["context"] {
-      guard case .object(let contextObject) = contextValue else {
-        throw VectorFileError(
-          location: "context",
-          reason: "must be an object of context keys and their types, found \(contextValue.typeName)")
-      }
-      for member in contextObject.members {
-        let names = ContextType.allCases.map(\.rawValue)
-        guard case .string(let text) = member.value, let type = ContextType(rawValue: text) else {
-          let shown = JSONSerializer.compact.string(from: member.value)
-          throw VectorFileError(
-            location: "context[\(quote(member.key))]",
-            reason:
-              "\(shown) is not a type\(member.value.stringValue.map { suggestion(for: $0, among: names) } ?? ""); types: \(names.joined(separator: ", "))"
-          )
-        }
-        context.append((member.key, type))
-      }
+    return errors
+  }
+
+  /// `context`: each key with its type, in file order.
+  private static func decodeContext(_ contextValue: JSONValue) throws(VectorFileError) -> [(
+    key: String, type: ContextType
+  )] {
+    guard case .object(let contextObject) = contextValue else {
+      throw VectorFileError(
+        location: "context",
+        reason: "must be an object of context keys and their types, found \(contextValue.typeName)")
     }
-    return SuiteDeclaration(
-      suite: suite, description: description, source: source, errors: errors, context: context, location: location,
-      rulesDigest: CorpusManifest.rulesDigest(errors: errorsValue, context: top["context"]))
+    var context: [(key: String, type: ContextType)] = []
+    for member in contextObject.members {
+      let names = ContextType.allCases.map(\.rawValue)
+      guard case .string(let text) = member.value, let type = ContextType(rawValue: text) else {
+        let shown = JSONSerializer.compact.string(from: member.value)
+        throw VectorFileError(
+          location: "context[\(quote(member.key))]",
+          reason:
+            "\(shown) is not a type\(member.value.stringValue.map { suggestion(for: $0, among: names) } ?? ""); types: \(names.joined(separator: ", "))"
+        )
+      }
+      context.append((member.key, type))
+    }
+    return context
   }
 
   // MARK: Checking vectors against the declaration

@@ -105,27 +105,6 @@ public struct VectorLint: Sendable {
       report.problems.append(LintProblem(file: file, position: nil, severity: .error, message: failure.reason))
       return
     }
-    func problem(_ severity: LintProblem.Severity, _ path: String, _ message: String, key: String? = nil) {
-      var steps = JSONPathStep.parse(path)
-      if let key { steps.append(.key(key)) }
-      let position =
-        JSONLocator.locate(steps, in: bytes, key: key != nil) ?? JSONLocator.locate(
-          JSONPathStep.parse(path), in: bytes) ?? JSONTextPosition(line: 1, column: 1)
-      report.problems.append(
-        LintProblem(
-          file: file, position: position, severity: severity, message: path.isEmpty ? message : "\(path): \(message)"))
-    }
-    func problem(_ error: VectorFileError) {
-      // An unknown key is shown at the key itself.
-      var key: String? = nil
-      if error.reason.hasPrefix("unknown key \""),
-        let parsed = try? JSONParser().parse(Array(error.reason.utf8.dropFirst(12).prefix { $0 != 0x20 }))
-      {
-        key = parsed.stringValue
-      }
-      problem(.error, error.location, error.reason, key: key)
-    }
-
     let document: JSONValue
     do {
       document = try loader.parser.parse(bytes)
@@ -136,86 +115,145 @@ public struct VectorLint: Sendable {
           message: "invalid JSON: \(error.reason)"))
       return
     }
+    var problems = FileProblems(file: file, bytes: bytes)
     let top = document.objectValue
-    let testValues = top?["tests"]?.arrayValue ?? []
-    report.tests += testValues.count
+    report.tests += top?["tests"]?.arrayValue?.count ?? 0
     let suite = top?["suite"]?.stringValue.flatMap {
       Contract.suites.contains($0) || loader.decoder.declarations[$0] != nil ? $0 : nil
     }
+    let tests = decodeTests(document, location: location, problems: &problems)
+    if let suite { checkIDsAcrossFiles(tests, suite: suite, owners: &owners, problems: &problems) }
     let declaration = suite.flatMap { loader.decoder.declarations[$0] }
-    var reported: Set<String> = []
-    var tests: [(index: Int, test: VectorTest)] = []
-    do {
-      let decoded = try loader.decoder.decode(document, path: location.path, root: location.root)
-      tests = Array(decoded.tests.enumerated()).map { ($0.offset, $0.element) }
-    } catch {
-      if !error.location.hasPrefix("tests[") {
-        reported.insert(error.description)
-        problem(error)
-      }
-      // Each test on its own, so one bad test does not hide the others.
-      let context = top?["context"]?.objectValue ?? JSONObject()
-      var firstIndex: [String: Int] = [:]
-      for (index, value) in testValues.enumerated() {
-        do {
-          let test = try loader.decoder.decodeTest(value, location: "tests[\(index)]", fileContext: context)
-          if let earlier = firstIndex[test.id] {
-            problem(.error, "tests[\(index)].id", "duplicate id \(quote(test.id)), first used by tests[\(earlier)]")
-            continue
-          }
-          firstIndex[test.id] = index
-          tests.append((index, test))
-        } catch {
-          problem(error)
-        }
-      }
-    }
-    if let suite {
-      var seen: Set<String> = []
-      let fresh = tests.filter { seen.insert($0.test.id).inserted }
-      if let (id, other) = owners.claim(fresh.map(\.test.id), suite: suite, path: file),
-        let index = fresh.first(where: { $0.test.id == id })?.index
-      {
-        problem(.error, "tests[\(index)].id", duplicateIDMessage(id: id, suite: suite, owner: other))
-      }
-    }
+    let fileContext = top?["context"]?.objectValue ?? JSONObject()
     for (index, test) in tests {
       if (test.description ?? "").isEmpty {
-        problem(.warning, "tests[\(index)]", "no description of what test \(quote(test.id)) tests")
+        problems.add(.warning, "tests[\(index)]", "no description of what test \(quote(test.id)) tests")
       }
       for (tagIndex, tag) in test.tags.enumerated() where !Contract.standardTags.contains(tag) {
-        problem(.warning, "tests[\(index)].tags[\(tagIndex)]", "non-standard tag \(quote(tag))")
+        problems.add(.warning, "tests[\(index)].tags[\(tagIndex)]", "non-standard tag \(quote(tag))")
       }
       if let declaration {
         // An own suite: checked against its declaration (each problem once: a file-level
         // context key is every test's).
-        let fileContext = top?["context"]?.objectValue ?? JSONObject()
-        if let error = declaration.problem(with: test, fileContext: fileContext, location: "tests[\(index)]"),
-          reported.insert(error.description).inserted
-        {
-          problem(error)
+        if let error = declaration.problem(with: test, fileContext: fileContext, location: "tests[\(index)]") {
+          problems.addOnce(error)
         }
-        continue
-      }
-      guard let suite, case .reject(let code, let field) = test.expectation else { continue }
-      guard let rejections = Contract.rejections[suite] else {
-        problem(.warning, "tests[\(index)].expect", "no error codes are known for suite \(suite): not checked")
-        continue
-      }
-      if let code, !rejections.codes.contains(code) {
-        problem(
-          .error, "tests[\(index)].expect.error",
-          "\(quote(code)) is not an error code of \(suite)\(suggestion(for: code, among: rejections.codes)); "
-            + "its codes: \(rejections.codes.joined(separator: ", "))")
-      }
-      if let field, let fields = rejections.fields, !fields.contains(field) {
-        problem(
-          .error, "tests[\(index)].expect.field",
-          fields.isEmpty
-            ? "\(suite) names no field in its rejections, found \(quote(field))"
-            : "\(quote(field)) is not a field of \(suite)\(suggestion(for: field, among: fields)); "
-              + "its fields: \(fields.joined(separator: ", "))")
+      } else if let suite {
+        checkRejection(test, at: index, suite: suite, problems: &problems)
       }
     }
+    report.problems += problems.found
+  }
+
+  /// The file's tests that decode, with their indexes. When the file as a whole does not decode,
+  /// its problem outside the tests, then each test decoded on its own, so one bad test does not
+  /// hide the others.
+  private func decodeTests(_ document: JSONValue, location: VectorFileLocation, problems: inout FileProblems)
+    -> [(index: Int, test: VectorTest)]
+  {
+    do {
+      let decoded = try loader.decoder.decode(document, path: location.path, root: location.root)
+      return Array(decoded.tests.enumerated()).map { ($0.offset, $0.element) }
+    } catch {
+      if !error.location.hasPrefix("tests[") { problems.addOnce(error) }
+    }
+    let top = document.objectValue
+    let context = top?["context"]?.objectValue ?? JSONObject()
+    var tests: [(index: Int, test: VectorTest)] = []
+    var firstIndex: [String: Int] = [:]
+    for (index, value) in (top?["tests"]?.arrayValue ?? []).enumerated() {
+      do {
+        let test = try loader.decoder.decodeTest(value, location: "tests[\(index)]", fileContext: context)
+        if let earlier = firstIndex[test.id] {
+          problems.add(.error, "tests[\(index)].id", "duplicate id \(quote(test.id)), first used by tests[\(earlier)]")
+          continue
+        }
+        firstIndex[test.id] = index
+        tests.append((index, test))
+      } catch {
+        problems.add(error)
+      }
+    }
+    return tests
+  }
+
+  /// The first id the file shares with an earlier file of its suite.
+  private func checkIDsAcrossFiles(
+    _ tests: [(index: Int, test: VectorTest)], suite: String, owners: inout IDOwners, problems: inout FileProblems
+  ) {
+    var seen: Set<String> = []
+    let fresh = tests.filter { seen.insert($0.test.id).inserted }
+    if let (id, other) = owners.claim(fresh.map(\.test.id), suite: suite, path: problems.file),
+      let index = fresh.first(where: { $0.test.id == id })?.index
+    {
+      problems.add(.error, "tests[\(index)].id", duplicateIDMessage(id: id, suite: suite, owner: other))
+    }
+  }
+
+  /// A reject's `error` code and `field` checked against those the contract's suite has
+  /// (``Contract/rejections``).
+  private func checkRejection(_ test: VectorTest, at index: Int, suite: String, problems: inout FileProblems) {
+    guard case .reject(let code, let field) = test.expectation else { return }
+    guard let rejections = Contract.rejections[suite] else {
+      problems.add(.warning, "tests[\(index)].expect", "no error codes are known for suite \(suite): not checked")
+      return
+    }
+    if let code, !rejections.codes.contains(code) {
+      problems.add(
+        .error, "tests[\(index)].expect.error",
+        "\(quote(code)) is not an error code of \(suite)\(suggestion(for: code, among: rejections.codes)); "
+          + "its codes: \(rejections.codes.joined(separator: ", "))")
+    }
+    if let field, let fields = rejections.fields, !fields.contains(field) {
+      problems.add(
+        .error, "tests[\(index)].expect.field",
+        fields.isEmpty
+          ? "\(suite) names no field in its rejections, found \(quote(field))"
+          : "\(quote(field)) is not a field of \(suite)\(suggestion(for: field, among: fields)); "
+            + "its fields: \(fields.joined(separator: ", "))")
+    }
+  }
+}
+
+/// One file's problems as lint finds them, each placed at its line and column in the file.
+private struct FileProblems {
+  let file: String
+  let bytes: [UInt8]
+  var found: [LintProblem] = []
+  /// The decoding problems already found, so that one shared by every test is given once.
+  var reported: Set<String> = []
+
+  init(file: String, bytes: [UInt8]) {
+    self.file = file
+    self.bytes = bytes
+  }
+
+  /// A problem at the JSON path `path` (at its key `key` when given), or at the nearest place
+  /// found.
+  mutating func add(_ severity: LintProblem.Severity, _ path: String, _ message: String, key: String? = nil) {
+    var steps = JSONPathStep.parse(path)
+    if let key { steps.append(.key(key)) }
+    let position =
+      JSONLocator.locate(steps, in: bytes, key: key != nil) ?? JSONLocator.locate(
+        JSONPathStep.parse(path), in: bytes) ?? JSONTextPosition(line: 1, column: 1)
+    found.append(
+      LintProblem(
+        file: file, position: position, severity: severity, message: path.isEmpty ? message : "\(path): \(message)"))
+  }
+
+  mutating func add(_ error: VectorFileError) {
+    // An unknown key is shown at the key itself.
+    var key: String? = nil
+    if error.reason.hasPrefix("unknown key \""),
+      let parsed = try? JSONParser().parse(Array(error.reason.utf8.dropFirst(12).prefix { $0 != 0x20 }))
+    {
+      key = parsed.stringValue
+    }
+    add(.error, error.location, error.reason, key: key)
+  }
+
+  /// The error, unless the same was already given.
+  mutating func addOnce(_ error: VectorFileError) {
+    if reported.insert(error.description).inserted { add(error) }
   }
 }

@@ -53,100 +53,29 @@ public struct AnswersFile: Sendable {
 
   /// Reads answers from `bytes`; `path` names the file in every message.
   public static func read(bytes: [UInt8], path: String) throws(AnswersError) -> AnswersFile {
-    func refuse(_ line: Int?, _ reason: String) -> AnswersError {
-      AnswersError(path: path, line: line, reason: reason)
-    }
-    var lines: [ArraySlice<UInt8>] = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-    let endsWithNewline = bytes.last == UInt8(ascii: "\n")
-    if endsWithNewline { lines.removeLast() }
-    guard !lines.isEmpty else {
-      throw refuse(nil, "empty: an answers file starts with its header line {\"format\": \"\(format)\", …}")
-    }
-    let parser = JSONParser()
-    func object(_ index: Int) throws(AnswersError) -> JSONObject {
-      let value: JSONValue
-      do {
-        value = try parser.parse(Array(lines[index]))
-      } catch {
-        throw refuse(index + 1, "not a JSON line: \(error.reason) (column \(error.column))")
-      }
-      guard let object = value.objectValue else {
-        throw refuse(index + 1, "not a JSON object: \(shown(lines[index]))")
-      }
-      return object
-    }
-    // A line cut in the middle by a kill: the last, without its newline, not JSON.
-    var count = lines.count
-    var lastLineCut = false
-    if !endsWithNewline, (try? parser.parse(Array(lines[count - 1]))) == nil, count > 1 {
-      count -= 1
-      lastLineCut = true
-    }
-    let header = try object(0)
-    guard let format = header["format"]?.stringValue else {
-      throw refuse(
-        1, "the first line is not a header: it needs \"format\": \"\(format)\", \"implementation\" and \"pack\"")
-    }
-    guard format == Self.format else {
-      throw refuse(1, "format \(quote(format)) is not one this harness reads (\(Self.format))")
-    }
-    guard let implementation = header["implementation"]?.stringValue, !implementation.isEmpty else {
-      throw refuse(1, "the header's \"implementation\" must be a non-empty string")
-    }
-    guard let pack = header["pack"]?.stringValue, CorpusManifest.isHexDigest(pack, length: 64) else {
-      throw refuse(1, "the header's \"pack\" must be the pack's digest, 64 lowercase hex digits")
-    }
-    var version: String? = nil
-    if let value = header["version"], !value.isNull {
-      guard let text = value.stringValue else { throw refuse(1, "the header's \"version\" must be a string") }
-      version = text
-    }
-    var suites: [String]? = nil
-    if let value = header["suites"], !value.isNull {
-      guard let list = value.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
-        throw refuse(1, "the header's \"suites\" must be an array of strings")
-      }
-      suites = list.compactMap(\.stringValue)
-    }
-    var file = AnswersFile(path: path, implementation: implementation, version: version, pack: pack, suites: suites)
-    file.lastLineCut = lastLineCut
+    let lines = try AnswersLines(bytes: bytes, path: path)
+    var file = try readHeader(lines)
+    file.lastLineCut = lines.lastLineCut
     var trailer: (count: Int, line: Int)? = nil
-    for index in 1..<max(1, count) {
+    for index in 1..<max(1, lines.count) {
       let line = index + 1
       if trailer != nil {
-        throw refuse(line, "a line after the trailer (line \(trailer!.line))")
+        throw lines.refuse(line, "a line after the trailer (line \(trailer!.line))")
       }
-      let object = try object(index)
+      let object = try lines.object(index)
       if object["end"] != nil {
         guard object["end"]?.boolValue == true, let number = object["count"]?.numberValue?.intValue, number >= 0
         else {
-          throw refuse(line, "not a valid trailer: it is {\"end\": true, \"count\": N}")
+          throw lines.refuse(line, "not a valid trailer: it is {\"end\": true, \"count\": N}")
         }
         trailer = (number, line)
         continue
       }
-      guard let suite = object["suite"]?.stringValue, let id = object["id"]?.stringValue,
-        let answer = object["answer"]?.objectValue
-      else {
-        throw refuse(
-          line,
-          "not a valid answer line: it needs \"suite\" and \"id\" strings and an \"answer\" object: \(shown(lines[index]))"
-        )
-      }
-      if let ms = object["ms"], ms.numberValue == nil {
-        throw refuse(line, "not a valid answer line: \"ms\" must be a number")
-      }
-      guard let recorded = Self.answer(answer) else {
-        throw refuse(
-          line,
-          "not a valid answer: \(JSONSerializer.compact.string(from: .object(answer))); it is {\"result\": \"accept\", \"output\": X}, {\"result\": \"reject\", \"error\": CODE[, \"field\": F]}, {\"error\": WHY} or {\"skip\": WHY}"
-        )
-      }
-      file.answers.append(Line(suite: suite, id: id, answer: recorded, line: line))
+      file.answers.append(try readAnswer(object, at: index, of: lines))
     }
     if let trailer {
       guard trailer.count == file.answers.count else {
-        throw refuse(
+        throw lines.refuse(
           trailer.line,
           "the trailer counts \(trailer.count) \(trailer.count == 1 ? "answer" : "answers"), the file holds \(file.answers.count)"
         )
@@ -155,6 +84,63 @@ public struct AnswersFile: Sendable {
       file.isCutShort = true
     }
     return file
+  }
+
+  /// The first line: the format, the implementation, the pack's digest, and the optional
+  /// version and suites.
+  private static func readHeader(_ lines: AnswersLines) throws(AnswersError) -> AnswersFile {
+    let header = try lines.object(0)
+    guard let format = header["format"]?.stringValue else {
+      throw lines.refuse(
+        1, "the first line is not a header: it needs \"format\": \"\(Self.format)\", \"implementation\" and \"pack\"")
+    }
+    guard format == Self.format else {
+      throw lines.refuse(1, "format \(quote(format)) is not one this harness reads (\(Self.format))")
+    }
+    guard let implementation = header["implementation"]?.stringValue, !implementation.isEmpty else {
+      throw lines.refuse(1, "the header's \"implementation\" must be a non-empty string")
+    }
+    guard let pack = header["pack"]?.stringValue, CorpusManifest.isHexDigest(pack, length: 64) else {
+      throw lines.refuse(1, "the header's \"pack\" must be the pack's digest, 64 lowercase hex digits")
+    }
+    var version: String? = nil
+    if let value = header["version"], !value.isNull {
+      guard let text = value.stringValue else { throw lines.refuse(1, "the header's \"version\" must be a string") }
+      version = text
+    }
+    var suites: [String]? = nil
+    if let value = header["suites"], !value.isNull {
+      guard let list = value.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
+        throw lines.refuse(1, "the header's \"suites\" must be an array of strings")
+      }
+      suites = list.compactMap(\.stringValue)
+    }
+    return AnswersFile(path: lines.path, implementation: implementation, version: version, pack: pack, suites: suites)
+  }
+
+  /// An answer line (`lines`' `index`th): its suite, id and answer.
+  private static func readAnswer(_ object: JSONObject, at index: Int, of lines: AnswersLines) throws(AnswersError)
+    -> Line
+  {
+    let line = index + 1
+    guard let suite = object["suite"]?.stringValue, let id = object["id"]?.stringValue,
+      let answer = object["answer"]?.objectValue
+    else {
+      throw lines.refuse(
+        line,
+        "not a valid answer line: it needs \"suite\" and \"id\" strings and an \"answer\" object: \(shown(lines.lines[index]))"
+      )
+    }
+    if let ms = object["ms"], ms.numberValue == nil {
+      throw lines.refuse(line, "not a valid answer line: \"ms\" must be a number")
+    }
+    guard let recorded = Self.answer(answer) else {
+      throw lines.refuse(
+        line,
+        "not a valid answer: \(JSONSerializer.compact.string(from: .object(answer))); it is {\"result\": \"accept\", \"output\": X}, {\"result\": \"reject\", \"error\": CODE[, \"field\": F]}, {\"error\": WHY} or {\"skip\": WHY}"
+      )
+    }
+    return Line(suite: suite, id: id, answer: recorded, line: line)
   }
 
   /// What the answer says, or `nil` when it is none of the shapes an answer takes.
@@ -181,6 +167,50 @@ public struct AnswersFile: Sendable {
   /// Words for the console and the reports: `PATH has no trailer: cut short after N answers`.
   public var cutShortMessage: String {
     "\(path) has no trailer: the run that wrote it stopped early (cut short after \(answers.count) \(answers.count == 1 ? "answer" : "answers")\(lastLineCut ? ", its last line cut off" : "")); the tests it does not answer are not answered"
+  }
+}
+
+/// An answers file's lines, each read as a JSON object when asked for; a last line cut in the
+/// middle by a kill (without its newline, not JSON) is left out.
+private struct AnswersLines {
+  let path: String
+  let lines: [ArraySlice<UInt8>]
+  /// The lines read: all of them but a cut last line.
+  let count: Int
+  let lastLineCut: Bool
+  let parser = JSONParser()
+
+  init(bytes: [UInt8], path: String) throws(AnswersError) {
+    self.path = path
+    var lines: [ArraySlice<UInt8>] = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    let endsWithNewline = bytes.last == UInt8(ascii: "\n")
+    if endsWithNewline { lines.removeLast() }
+    self.lines = lines
+    guard !lines.isEmpty else {
+      throw AnswersError(
+        path: path, line: nil,
+        reason: "empty: an answers file starts with its header line {\"format\": \"\(AnswersFile.format)\", …}")
+    }
+    lastLineCut = !endsWithNewline && (try? parser.parse(Array(lines[lines.count - 1]))) == nil && lines.count > 1
+    count = lastLineCut ? lines.count - 1 : lines.count
+  }
+
+  func refuse(_ line: Int?, _ reason: String) -> AnswersError {
+    AnswersError(path: path, line: line, reason: reason)
+  }
+
+  /// The `index`th line, which must be a JSON object.
+  func object(_ index: Int) throws(AnswersError) -> JSONObject {
+    let value: JSONValue
+    do {
+      value = try parser.parse(Array(lines[index]))
+    } catch {
+      throw refuse(index + 1, "not a JSON line: \(error.reason) (column \(error.column))")
+    }
+    guard let object = value.objectValue else {
+      throw refuse(index + 1, "not a JSON object: \(shown(lines[index]))")
+    }
+    return object
   }
 }
 

@@ -263,6 +263,28 @@ extension ExpectedFailures {
     -> ExpectedFailures
   {
     let knownSuites = Contract.suites + ownSuites
+    let values = try entryValues(bytes, file: file)
+    var entries: [Entry] = []
+    // Suite, id and implementation of each entry so far: the repeat check is one lookup per entry.
+    var seen: [ByteKey: Int] = [:]
+    seen.reserveCapacity(values.count)
+    for (index, value) in values.enumerated() {
+      let place = "entries[\(index)]"
+      let entry = try Self.entry(value, file: file, place: place, knownSuites: knownSuites)
+      let key = repeatKey(entry)
+      if let earlier = seen[key] {
+        throw ExpectationsFileError(
+          file: file, place: place,
+          reason: "repeats entries[\(earlier)] (suite \(entry.suite), id \(quote(entry.id.pattern)))")
+      }
+      seen[key] = index
+      entries.append(entry)
+    }
+    return ExpectedFailures(file: file, entries: entries)
+  }
+
+  /// The file's strict JSON, its format checked, and its `entries` array.
+  private static func entryValues(_ bytes: [UInt8], file: String) throws(ExpectationsFileError) -> [JSONValue] {
     func failure(_ place: String, _ reason: String) -> ExpectationsFileError {
       ExpectationsFileError(file: file, place: place, reason: reason)
     }
@@ -287,75 +309,75 @@ extension ExpectedFailures {
     guard case .array(let values) = entriesValue else {
       throw failure("entries", "must be an array, found \(entriesValue.typeName)")
     }
-    var entries: [Entry] = []
-    // Suite and id bytes of each entry so far: the repeat check is one lookup per entry.
-    var seen: [ByteKey: Int] = [:]
-    seen.reserveCapacity(values.count)
-    for (index, value) in values.enumerated() {
-      let place = "entries[\(index)]"
-      guard case .object(let object) = value else {
-        throw failure(place, "must be an object, found \(value.typeName)")
-      }
-      if let unknown = object.keys.first(where: { !isOneOf($0, entryKeys) }) {
-        throw failure(place, unknownKeyReason(unknown, allowed: entryKeys))
-      }
-      func string(_ key: String, required: Bool) throws(ExpectationsFileError) -> String? {
-        guard let member = object[key] else {
-          if required { throw failure(place, "missing required key \(quote(key))") }
-          return nil
-        }
-        guard case .string(let text) = member else {
-          throw failure("\(place).\(key)", "must be a string, found \(member.typeName)")
-        }
-        guard !text.isEmpty else { throw failure("\(place).\(key)", "must not be empty") }
-        return text
-      }
-      let suite = try string("suite", required: true)!
-      guard isOneOf(suite, knownSuites) else {
-        throw failure(
-          "\(place).suite", "unknown suite \(quote(suite))\(suggestion(for: suite, among: knownSuites))")
-      }
-      let id = try string("id", required: true)!
-      guard isIDGlob(id) else {
-        throw failure(
-          "\(place).id",
-          "\(quote(id)) is neither a test id nor a glob of one (letters, digits, '.', '_', '-', with * and ?)")
-      }
-      let reason = try string("reason", required: true)!
-      guard reason.utf8.count <= maxReasonLength else {
-        throw failure(
-          "\(place).reason",
-          "\(reason.utf8.count) bytes, more than \(maxReasonLength): keep the reason to a line and put the details "
-            + "behind \"link\"")
-      }
-      let link = try string("link", required: false)
-      if let link, link.utf8.count > maxLinkLength {
-        throw failure("\(place).link", "\(link.utf8.count) bytes, more than \(maxLinkLength)")
-      }
-      let implementation = try string("implementation", required: false)
-      // Suite, id and implementation (a NUL between, a 1 before a named one, so that no name
-      // can collide with "every implementation").
-      var bytes = Array(suite.utf8)
-      bytes.append(0)
-      bytes += id.utf8
-      bytes.append(0)
-      if let implementation {
-        bytes.append(1)
-        bytes += implementation.utf8
-      } else {
-        bytes.append(0)
-      }
-      let key = ByteKey(bytes)
-      if let earlier = seen[key] {
-        throw failure(place, "repeats entries[\(earlier)] (suite \(suite), id \(quote(id)))")
-      }
-      seen[key] = index
-      entries.append(
-        Entry(
-          suite: suite, id: IDPattern(id), reason: reason, link: link, place: "\(file) \(place)",
-          implementation: implementation))
+    return values
+  }
+
+  /// One entry of the list, at `place` (`entries[N]`), checked on its own.
+  private static func entry(_ value: JSONValue, file: String, place: String, knownSuites: [String])
+    throws(ExpectationsFileError) -> Entry
+  {
+    func failure(_ place: String, _ reason: String) -> ExpectationsFileError {
+      ExpectationsFileError(file: file, place: place, reason: reason)
     }
-    return ExpectedFailures(file: file, entries: entries)
+    guard case .object(let object) = value else {
+      throw failure(place, "must be an object, found \(value.typeName)")
+    }
+    if let unknown = object.keys.first(where: { !isOneOf($0, entryKeys) }) {
+      throw failure(place, unknownKeyReason(unknown, allowed: entryKeys))
+    }
+    func string(_ key: String, required: Bool) throws(ExpectationsFileError) -> String? {
+      guard let member = object[key] else {
+        if required { throw failure(place, "missing required key \(quote(key))") }
+        return nil
+      }
+      guard case .string(let text) = member else {
+        throw failure("\(place).\(key)", "must be a string, found \(member.typeName)")
+      }
+      guard !text.isEmpty else { throw failure("\(place).\(key)", "must not be empty") }
+      return text
+    }
+    let suite = try string("suite", required: true)!
+    guard isOneOf(suite, knownSuites) else {
+      throw failure(
+        "\(place).suite", "unknown suite \(quote(suite))\(suggestion(for: suite, among: knownSuites))")
+    }
+    let id = try string("id", required: true)!
+    guard isIDGlob(id) else {
+      throw failure(
+        "\(place).id",
+        "\(quote(id)) is neither a test id nor a glob of one (letters, digits, '.', '_', '-', with * and ?)")
+    }
+    let reason = try string("reason", required: true)!
+    guard reason.utf8.count <= maxReasonLength else {
+      throw failure(
+        "\(place).reason",
+        "\(reason.utf8.count) bytes, more than \(maxReasonLength): keep the reason to a line and put the details "
+          + "behind \"link\"")
+    }
+    let link = try string("link", required: false)
+    if let link, link.utf8.count > maxLinkLength {
+      throw failure("\(place).link", "\(link.utf8.count) bytes, more than \(maxLinkLength)")
+    }
+    let implementation = try string("implementation", required: false)
+    return Entry(
+      suite: suite, id: IDPattern(id), reason: reason, link: link, place: "\(file) \(place)",
+      implementation: implementation)
+  }
+
+  /// An entry's suite, id and implementation as one key (a NUL between, a 1 before a named
+  /// implementation, so that no name can collide with "every implementation").
+  private static func repeatKey(_ entry: Entry) -> ByteKey {
+    var bytes = Array(entry.suite.utf8)
+    bytes.append(0)
+    bytes += entry.id.pattern.utf8
+    bytes.append(0)
+    if let implementation = entry.implementation {
+      bytes.append(1)
+      bytes += implementation.utf8
+    } else {
+      bytes.append(0)
+    }
+    return ByteKey(bytes)
   }
 
   /// Keys compared by their bytes: "reason" spelled with a combining mark is not "reason".

@@ -114,139 +114,97 @@ public struct Runner: Sendable {
   {
     let started = monotonicNanoseconds()
     for observer in observers { try observer.runStarted(fileCount: locations.count) }
-    let preparing = observers.map { $0 as? any PreparingRunObserver }
-    let preparers = preparing.map { $0?.preparer }
-    let runner = self
-    let entryCount = expectedFailures.entries.count
-    // Each worker evaluates a file, applies the expected failures to it (a function of the file
-    // alone; which entries matched is merged in file order below) and runs the preparers.
-    let threads = implementations.compactMap(\.concurrency).max()
-    let pipeline = OrderedPipeline<PreparedFile>(
-      count: locations.count, window: Runner.window(batchSize: batchSize, threads: threads), threads: threads
-    ) { index in
-      var usage = ExpectedFailures.Usage(entryCount: entryCount)
-      let (evaluated, drift, excludes) = runner.evaluate(locations[index], loaded: files?[index] ?? nil)
-      let single = runner.implementations.count == 1 ? runner.implementations[0].name : nil
-      let items = evaluated.map { evaluated in
-        let report = runner.expectedFailures.apply(
-          to: evaluated, implementation: evaluated.implementation ?? single, usage: &usage)
-        return PreparedReport(evaluated: evaluated, report: report, prepared: preparers.map { $0?(report) })
-      }
-      return PreparedFile(items: items, usage: usage, drift: drift, excludes: excludes)
-    }
+    var reporting = InOrderReporting(runner: self, observers: observers)
+    let pipeline = workers(locations, files: files, preparers: reporting.preparers)
     defer { pipeline.stop() }
-    var summary = RunSummary()
-    summary.failsOnFlaky = failsOnFlaky
-    summary.implementations = implementations.count > 1 ? implementations.map(\.name) : []
-    var owners = IDOwners()
-    var expectationUsage = ExpectedFailures.Usage(entryCount: entryCount)
-    var excludeUsage = ExcludeUsage(selection)
-    // Own suites' selected tests, and those an implementation could check.
-    var ownSuiteMatches: [String: (filter: Int, checkable: Int)] = [:]
-    for index in locations.indices {
-      if let signal = interruption?.signal {
-        summary.interruption = RunInterruption(signal: signal, filesDone: index, fileCount: locations.count)
-        break
-      }
-      // Waiting for a file is cut short by a signal: a slow adapter in the middle of a file
-      // must not hold the run past it (its request is abandoned on the worker).
-      guard let (file, producer) = pipeline.take(index, unless: { interruption?.signal != nil }) else {
-        summary.interruption = RunInterruption(
-          signal: interruption!.signal!, filesDone: index, fileCount: locations.count)
-        break
-      }
-      // The file's results are handed back to the worker that made them once every report
-      // and observer is done with them (`handle` returns: its copies are gone).
-      func handle(_ file: borrowing PreparedFile) throws -> Bool {
-        var items = file.items.map { ($0.report, $0.prepared) }
-        var drift = file.drift
-        if let failed = duplicateIDFailure(file.items[0].evaluated, owners: &owners) {
-          // A repeated id makes the file a load failure (once, whatever the implementations):
-          // apply and prepare that instead.
-          let report = expectedFailures.apply(to: failed, usage: &expectationUsage)
-          items = [(report, preparers.map { $0?(report) })]
-          drift = []
-        } else {
-          expectationUsage.formUnion(file.usage)
-          if let excludes = file.excludes { excludeUsage.formUnion(excludes) }
-        }
-        // A file that fails to load belongs to one shard, so merged shard reports hold it once.
-        // (The expectations above still saw it, so every shard judges stale entries alike.)
-        if let shard = selection.shard, case .loadFailure = items[0].0.content,
-          !shard.owns(file: items[0].0.location.path)
-        {
-          return false
-        }
-        summary.drift += drift
-        if let suite = items[0].0.suite, loader.decoder.declarations[suite] != nil {
-          var matches = ownSuiteMatches[suite, default: (0, 0)]
-          matches.filter += items[0].0.filterMatches
-          matches.checkable += items.reduce(0) { $0 + $1.0.checkableMatches }
-          ownSuiteMatches[suite] = matches
-        }
-        var stopping = false
-        for (position, item) in items.enumerated() {
-          var (report, prepared) = item
-          if let limit = maxFailures {
-            if let trimmed = Runner.trim(report, toProblems: limit - summary.problems) {
-              report = trimmed
-              prepared = preparers.map { $0?(report) }
-            }
-            if summary.problems + report.counts.problems >= limit { stopping = true }
-          }
-          summary.add(report, countingFile: position == 0)
-          for (observerIndex, observer) in observers.enumerated() {
-            if let preparingObserver = preparing[observerIndex], let value = prepared[observerIndex] {
-              try preparingObserver.fileFinished(report, prepared: value)
-            } else {
-              try observer.fileFinished(report)
-            }
-          }
-        }
-        return stopping
-      }
-      let stopping = try handle(file)
-      pipeline.discard(consume file, producer: producer)
-      if stopping {
-        summary.stoppedAtProblems = maxFailures
-        break
-      }
-    }
+    try reportInFileOrder(locations.count, from: pipeline, into: &reporting)
+    var summary = reporting.summary
     // A run stopped early (--max-failures, or interrupted) has not seen every file: no entry
     // can be judged stale.
     if summary.stoppedAtProblems == nil && summary.interruption == nil {
-      summary.staleExpectations = expectedFailures.staleEntries(expectationUsage)
+      summary.staleExpectations = expectedFailures.staleEntries(reporting.expectationUsage)
     }
     // Interrupted: the workers return once their requests are abandoned, and hand back their
     // adapters before these are ended.
     if summary.interruption != nil { pipeline.stop() }
-    summary.matchedExpectations = expectedFailures.matchedEntries(expectationUsage)
+    summary.matchedExpectations = expectedFailures.matchedEntries(reporting.expectationUsage)
     summary.implementationProblems = implementations.flatMap { $0.finish() }
+    judgeWhatWasChecked(&summary, ownSuiteMatches: reporting.ownSuiteMatches, excludeUsage: reporting.excludeUsage)
+    summary.nanoseconds = monotonicNanoseconds() - started
+    for observer in observers { try observer.runFinished(summary) }
+    return summary
+  }
+
+  /// The worker threads' side of a run: each worker evaluates a file, applies the expected
+  /// failures to it (a function of the file alone; which entries matched is merged in file order
+  /// by ``InOrderReporting``) and runs the preparers.
+  private func workers(
+    _ locations: [VectorFileLocation], files: [VectorFile?]?, preparers: [(@Sendable (FileReport) -> any Sendable)?]
+  ) -> OrderedPipeline<PreparedFile> {
+    let runner = self
+    let threads = implementations.compactMap(\.concurrency).max()
+    return OrderedPipeline<PreparedFile>(
+      count: locations.count, window: Runner.window(batchSize: batchSize, threads: threads), threads: threads
+    ) { index in
+      runner.prepare(locations[index], loaded: files?[index] ?? nil, preparers: preparers)
+    }
+  }
+
+  /// One file evaluated, with the expected failures applied and each preparer's work done.
+  private func prepare(
+    _ location: VectorFileLocation, loaded: VectorFile?, preparers: [(@Sendable (FileReport) -> any Sendable)?]
+  ) -> PreparedFile {
+    var usage = ExpectedFailures.Usage(entryCount: expectedFailures.entries.count)
+    let (evaluated, drift, excludes) = evaluate(location, loaded: loaded)
+    let single = implementations.count == 1 ? implementations[0].name : nil
+    let items = evaluated.map { evaluated in
+      let report = expectedFailures.apply(
+        to: evaluated, implementation: evaluated.implementation ?? single, usage: &usage)
+      return PreparedReport(evaluated: evaluated, report: report, prepared: preparers.map { $0?(report) })
+    }
+    return PreparedFile(items: items, usage: usage, drift: drift, excludes: excludes)
+  }
+
+  /// The calling thread's side of a run: takes each file from the workers in file order and
+  /// reports it, until the last file, an interruption or `--max-failures`.
+  private func reportInFileOrder(
+    _ count: Int, from pipeline: OrderedPipeline<PreparedFile>, into reporting: inout InOrderReporting
+  ) throws {
+    for index in 0..<count {
+      if let signal = interruption?.signal {
+        reporting.summary.interruption = RunInterruption(signal: signal, filesDone: index, fileCount: count)
+        return
+      }
+      // Waiting for a file is cut short by a signal: a slow adapter in the middle of a file
+      // must not hold the run past it (its request is abandoned on the worker).
+      guard let (file, producer) = pipeline.take(index, unless: { interruption?.signal != nil }) else {
+        reporting.summary.interruption = RunInterruption(
+          signal: interruption!.signal!, filesDone: index, fileCount: count)
+        return
+      }
+      // The file's results are handed back to the worker that made them once every report
+      // and observer is done with them (`report` returns: its copies are gone).
+      let stopping = try reporting.report(file)
+      pipeline.discard(consume file, producer: producer)
+      if stopping {
+        reporting.summary.stoppedAtProblems = maxFailures
+        return
+      }
+    }
+  }
+
+  /// Whether the run checked anything, and why not, judged once every file was seen: the own
+  /// suites no implementation has, a selection that matched nothing, tests none of which an
+  /// implementation could check, and excludes that left nothing out.
+  private func judgeWhatWasChecked(
+    _ summary: inout RunSummary, ownSuiteMatches: [String: (filter: Int, checkable: Int)], excludeUsage: ExcludeUsage
+  ) {
     // An interrupted run did not see every file: whether the selection matches is unknown.
     // A file that did not load is the reason to give then, not an empty selection.
     summary.uncheckedOwnSuites = ownSuiteMatches.filter { $0.value.filter > 0 && $0.value.checkable == 0 }.keys
       .sorted(by: utf8Precedes)
     if summary.interruption == nil && summary.totals.loadErrors == 0 {
-      summary.nothingSelected = summary.filterMatches == 0
-      summary.nothingCheckable = summary.filterMatches > 0 && summary.checkableMatches == 0
-      if summary.nothingSelected {
-        summary.nothingCheckedReason = selection.nothingSelectedMessage(roots: roots)
-      } else if summary.nothingCheckable {
-        let suites =
-          Contract.suites.filter { summary.bySuite[$0].map { $0.tests > 0 } ?? false }
-          + summary.bySuite.keys.filter { !Contract.suites.contains($0) && summary.bySuite[$0]!.tests > 0 }.sorted()
-        summary.nothingCheckedReason =
-          "\(implementations.map(\.name).joined(separator: ", ")) implements none of the selected tests' suites "
-          + "(\(suites.joined(separator: ", "))): every test was skipped, nothing was checked"
-      } else if summary.leftOut > 0 && summary.answered == 0 {
-        // Every test it was given, left out on purpose (`{"skip": why}` answers): as green as
-        // a run of no test, so not green.
-        summary.nothingCheckable = true
-        summary.nothingCheckedReason =
-          "\(implementations.map(\.name).joined(separator: ", ")) left out every test it was given "
-          + "(\(summary.leftOut) \(summary.leftOut == 1 ? "test" : "tests") answered {\"skip\": …}): "
-          + "every test was skipped, nothing was checked"
-      }
+      judgeSelection(&summary)
       // Judged once every file was seen, like the selection: an exclude that left nothing out.
       if summary.stoppedAtProblems == nil && !summary.nothingSelected {
         summary.unusedExcludes = excludeUsage.unused(selection)
@@ -260,9 +218,31 @@ public struct Runner: Sendable {
         "no implementation of this run has suite \(names)\(declaration), so none of its tests was checked: "
         + "the reference has no parser for it; run it with --adapter COMMAND, an adapter whose hello lists it"
     }
-    summary.nanoseconds = monotonicNanoseconds() - started
-    for observer in observers { try observer.runFinished(summary) }
-    return summary
+  }
+
+  /// A run that selected no test, or whose selected tests no implementation checked (none
+  /// implements their suites, or it left every one out): green would say nothing was wrong.
+  private func judgeSelection(_ summary: inout RunSummary) {
+    summary.nothingSelected = summary.filterMatches == 0
+    summary.nothingCheckable = summary.filterMatches > 0 && summary.checkableMatches == 0
+    if summary.nothingSelected {
+      summary.nothingCheckedReason = selection.nothingSelectedMessage(roots: roots)
+    } else if summary.nothingCheckable {
+      let suites =
+        Contract.suites.filter { summary.bySuite[$0].map { $0.tests > 0 } ?? false }
+        + summary.bySuite.keys.filter { !Contract.suites.contains($0) && summary.bySuite[$0]!.tests > 0 }.sorted()
+      summary.nothingCheckedReason =
+        "\(implementations.map(\.name).joined(separator: ", ")) implements none of the selected tests' suites "
+        + "(\(suites.joined(separator: ", "))): every test was skipped, nothing was checked"
+    } else if summary.leftOut > 0 && summary.answered == 0 {
+      // Every test it was given, left out on purpose (`{"skip": why}` answers): as green as
+      // a run of no test, so not green.
+      summary.nothingCheckable = true
+      summary.nothingCheckedReason =
+        "\(implementations.map(\.name).joined(separator: ", ")) left out every test it was given "
+        + "(\(summary.leftOut) \(summary.leftOut == 1 ? "test" : "tests") answered {\"skip\": …}): "
+        + "every test was skipped, nothing was checked"
+    }
   }
 
   /// The report with its results cut just after its `allowed`th problem; `nil` when it has no
@@ -554,21 +534,6 @@ public struct Runner: Sendable {
     case (.accept, .reject), (.reject, .accept):
       return false
     }
-  }
-
-  /// The load failure a file whose id repeats one of an earlier file's (same suite) turns into,
-  /// naming both files; `nil` after recording the file's ids when they are all new.
-  private func duplicateIDFailure(_ report: FileReport, owners: inout IDOwners) -> FileReport? {
-    guard case .results = report.content, let suite = report.suite else { return nil }
-    guard
-      let failure = owners.duplicateIDFailure(
-        report.testIDs, hashes: report.testIDHashes, suite: suite, at: report.location)
-    else {
-      return nil
-    }
-    return FileReport(
-      location: report.location, suite: suite, source: report.source, description: report.description,
-      content: .loadFailure(failure), testIDs: [], nanoseconds: report.nanoseconds)
   }
 }
 
