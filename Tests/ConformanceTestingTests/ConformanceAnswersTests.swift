@@ -42,6 +42,30 @@ private func numbersRoot() throws -> TemporaryFolder {
     let digest = try ConformancePackDigest.digest(suites: ["leeep.tracking", "leeep.fid"], root: folder.path)
     #expect(digest == SHA256.hex(hash.finalize()))
   }
+
+  @Test func theDigestFromTheFilesAnImplementationLoadedIsThePacksDigest() throws {
+    let folder = try numbersRoot()
+    defer { folder.remove() }
+    // A file of another suite using an id of an earlier file of its suite, which the pack leaves
+    // out, and a file that does not load.
+    try folder.write(
+      "leeep/tracking/o.json",
+      #"{"format": "conformance-vectors/1", "suite": "leeep.tracking", "description": "d", "tests": [{"id": "big", "input": 1, "expect": {"result": "accept"}}, {"id": "other", "input": 2, "expect": {"result": "accept"}}]}"#
+    )
+    try folder.write("leeep/tracking/p.json", #"{"format": "conformance-vectors/1", "suite": "#)
+    for suites in [["leeep.fid"], ["leeep.tracking", "leeep.fid"], ["leeep.user-id"]] {
+      let loaded = try ConformanceImplementation(name: "Port", suites: suites, root: folder.path).loadedRoot()
+      #expect(
+        try loaded.packDigest(suites: suites, root: folder.path)
+          == ConformancePackDigest.digest(suites: suites, root: folder.path))
+    }
+    let shipped = try ConformanceImplementation(name: "Port", suites: Contract.suites).loadedRoot()
+    for suites in [Contract.suites, ["leeep.scroll-request", "leeep.tracking"]] {
+      #expect(
+        try shipped.packDigest(suites: suites, root: ConformanceVectors.shippedRoot)
+          == ConformancePackDigest.digest(suites: suites, root: ConformanceVectors.shippedRoot))
+    }
+  }
 }
 
 @Suite struct ConformanceAnswersTests {
@@ -93,6 +117,29 @@ private func numbersRoot() throws -> TemporaryFolder {
       answers.record(vector, answer: .reject(error: "invalid_fid", field: nil))
         == "CONFORMANCE_ANSWERS is set but leeep.fid x was loaded with ConformanceVectors.load, which names no "
         + "implementation: load it with ConformanceImplementation(name:suites:).vectors(suite:) to record its answer")
+  }
+
+  @Test func theSameImplementationAgainDoesNotComputeTheDigestAgain() throws {
+    let folder = try numbersRoot()
+    defer { folder.remove() }
+    let path = folder.path + "/answers.jsonl"
+    let answers = ConformanceAnswers(path: path)
+    try answers.start(ConformanceImplementation(name: "Port", suites: ["leeep.fid"], root: folder.path))
+    let header = try folder.read("answers.jsonl")
+    // The same name, version, suites and root (a value declared again) is the same header, even
+    // though the files changed since: the digest is made once per run.
+    try folder.write(
+      "leeep/fid/g.json",
+      #"{"format": "conformance-vectors/1", "suite": "leeep.fid", "description": "d", "tests": [{"id": "y", "input": "a", "expect": {"result": "reject"}}]}"#
+    )
+    try answers.start(ConformanceImplementation(name: "Port", suites: ["leeep.fid"], root: folder.path))
+    #expect(try folder.read("answers.jsonl") == header)
+    // Another root is another header, refused, though its name and suites are the same.
+    #expect {
+      try answers.start(ConformanceImplementation(name: "Port", suites: ["leeep.fid"], root: folder.path + "/leeep"))
+    } throws: { error in
+      "\(error)".hasPrefix("\(path): answers are already recorded under another header (")
+    }
   }
 
   @Test func anAnswersFileThatCannotBeCreatedIsAnErrorNamingIt() throws {
