@@ -1,6 +1,7 @@
 import ConformanceJSON
 import ConformanceKit
 import ConformanceTestSupport
+import Foundation
 import Testing
 
 @testable import ConformanceTesting
@@ -169,5 +170,15 @@ private func numbersRoot() throws -> TemporaryFolder {
     #expect(vector.id == ConformanceVector.ID(suite: "leeep.tracking", id: "big"))
     #expect(vector.id.description == "leeep.tracking big")
     #expect(vector.path == "leeep/tracking/n.json")
+    // Swift Testing identifies the test case by the suite and id alone.
+    struct TestArgument: Encodable {
+      var vector: ConformanceVector
+      func encode(to encoder: any Encoder) throws { try vector.encodeTestArgument(to: encoder) }
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    #expect(
+      String(decoding: try encoder.encode(TestArgument(vector: vector)), as: UTF8.self)
+        == #"{"id":"big","suite":"leeep.tracking"}"#)
   }
 }
