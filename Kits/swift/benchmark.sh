@@ -29,9 +29,26 @@ fi
 package="$work/package"
 mkdir -p "$package/Tests/WholeCorpusTests"
 
-suites="$(sed -n '/static let suites: \[String\] = \[/,/\]/p' "$repository/Sources/ConformanceKit/Contract/Contract.swift" \
-  | sed -n 's/^ *"\([^"]*\)",\{0,1\}$/\1/p')"
-[[ -n "$suites" ]] || { echo "benchmark.sh: no suites found in Contract.swift" >&2; exit 1; }
+# The shipped corpus's vector count, and its suites (each has vectors) in name order.
+corpus="$(python3 - "$repository/Vectors" <<'EOF'
+import json, os, sys
+count = 0
+suites = set()
+for folder, _, names in os.walk(sys.argv[1]):
+    for name in names:
+        if name.endswith(".json") and name != "manifest.json":
+            with open(os.path.join(folder, name), encoding="utf-8") as handle:
+                document = json.load(handle)
+            if isinstance(document, dict) and isinstance(document.get("tests"), list) and "suite" in document:
+                count += len(document["tests"])
+                suites.add(document["suite"])
+print(count)
+print("\n".join(sorted(suites)))
+EOF
+)"
+vectors="$(head -n 1 <<<"$corpus")"
+suites="$(tail -n +2 <<<"$corpus")"
+[[ -n "$suites" ]] || { echo "benchmark.sh: no suites found under $repository/Vectors" >&2; exit 1; }
 
 cat >"$package/Package.swift" <<EOF
 // swift-tools-version: 6.0
@@ -43,7 +60,11 @@ let package = Package(
   targets: [
     .testTarget(
       name: "WholeCorpusTests",
-      dependencies: [.product(name: "ConformanceTesting", package: "conformance")]
+      dependencies: [
+        .product(name: "ConformanceTesting", package: "conformance"),
+        // VectorLoader, for the OneLoad comparison only.
+        .product(name: "ConformanceKit", package: "conformance"),
+      ]
     )
   ]
 )
@@ -51,6 +72,7 @@ EOF
 
 {
   cat <<'EOF'
+import ConformanceKit
 import ConformanceTesting
 import Testing
 
@@ -121,20 +143,6 @@ swift build -c "$configuration" --build-tests --package-path "$package" >"$work/
   exit 1
 }
 build_seconds="$(awk -v a="$build_start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')"
-
-vectors="$(python3 - "$repository/Vectors" <<'EOF'
-import json, os, sys
-count = 0
-for folder, _, names in os.walk(sys.argv[1]):
-    for name in names:
-        if name.endswith(".json") and name != "manifest.json":
-            with open(os.path.join(folder, name), encoding="utf-8") as handle:
-                document = json.load(handle)
-            if isinstance(document, dict) and isinstance(document.get("tests"), list) and "suite" in document:
-                count += len(document["tests"])
-print(count)
-EOF
-)"
 
 # timed FILE COMMAND...: "WALL CPU" seconds of the command to FILE; its status is kept.
 timed() {

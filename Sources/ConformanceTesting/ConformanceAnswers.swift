@@ -23,6 +23,9 @@ public final class ConformanceAnswers: Sendable {
     var descriptor: Int32 = -1
     /// The header written, which every later implementation must repeat.
     var header: String?
+    /// What the header was written from: an implementation with the same name, version, suites
+    /// and root writes the same header, so its pack digest is not computed again.
+    var headerSource: HeaderSource?
     var count = 0
     /// The answer line recorded for each vector: the same answer again (an XCTest and a Swift
     /// Testing test of the same suite in one run) is not written twice.
@@ -55,7 +58,13 @@ public final class ConformanceAnswers: Sendable {
   /// header), or checks that it is the implementation already recording.
   func start(_ implementation: ConformanceImplementation) throws(VectorLoadError) {
     guard let path else { return }
-    let digest = try ConformancePackDigest.digest(suites: implementation.suites, root: implementation.root)
+    let source = HeaderSource(implementation)
+    let started = try state.withLock { state throws(VectorLoadError) -> Bool in
+      if let failure = state.failure { throw VectorLoadError(description: failure) }
+      return state.headerSource == source
+    }
+    if started { return }
+    let digest = try implementation.loadedRoot().packDigest(suites: implementation.suites, root: implementation.root)
     var header: JSONObject = [
       "format": "conformance-answers/1", "implementation": .string(implementation.name),
     ]
@@ -84,12 +93,29 @@ public final class ConformanceAnswers: Sendable {
       }
       state.descriptor = descriptor
       state.header = line
+      state.headerSource = source
       if let problem = Self.write(line, to: descriptor) {
         state.failure = "\(path): cannot record answers: \(problem)"
         throw VectorLoadError(description: state.failure!)
       }
     }
     Self.registerExitHook()
+  }
+
+  /// The parts of an implementation its answers header is made of (the digest from the suites
+  /// and the root).
+  private struct HeaderSource: Equatable {
+    var name: String
+    var version: String?
+    var suites: [String]
+    var root: String
+
+    init(_ implementation: ConformanceImplementation) {
+      name = implementation.name
+      version = implementation.version
+      suites = implementation.suites
+      root = implementation.root
+    }
   }
 
   /// Records `actual` as the answer to `vector`; `nil`, or why it could not be recorded (which

@@ -25,6 +25,8 @@ public struct ConformanceImplementation: Sendable {
   public var suites: [String]
   /// The vectors root, by default the corpus shipped with this package.
   public var root: String
+  /// The roots this value (and its copies) has read: each once, whatever the number of suites.
+  private let loadedRoots = LoadedRoots()
 
   public init(
     name: String, version: String? = nil, suites: [String], root: String = ConformanceVectors.shippedRoot
@@ -52,9 +54,15 @@ public struct ConformanceImplementation: Sendable {
           "suite \(suite) is not one of \(name)'s suites (\(suites.joined(separator: ", "))): add it to "
           + "ConformanceImplementation's suites, which the answers file's header lists")
     }
-    var vectors = try ConformanceVectors.load(suite: suite, root: root)
+    try ConformanceVectors.checkKnown(suite)
+    var vectors = try ConformanceVectors.vectors(suite: suite, of: loadedRoot(), root: root)
     try answers.start(self)
     for index in vectors.indices { vectors[index].loadedForAnswers = true }
     return vectors
+  }
+
+  /// ``root`` read and loaded: by the first call of this value or a copy, then kept.
+  func loadedRoot() throws(VectorLoadError) -> LoadedRoot {
+    try loadedRoots.root(root)
   }
 }

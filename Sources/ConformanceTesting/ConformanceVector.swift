@@ -12,9 +12,12 @@ import Testing
 /// ```
 ///
 /// Swift Testing lists each argument by ``testDescription`` (`leeep.fid length.21`), so a run
-/// shows one test case per vector, and identifies it by ``id-swift.property`` (suite and id),
-/// so a single failing vector can be run again on its own (Xcode's re-run of one argument).
-public struct ConformanceVector: Sendable, CustomTestStringConvertible, Identifiable, Encodable {
+/// shows one test case per vector, and identifies it by ``id-swift.property`` (suite and id,
+/// ``encodeTestArgument(to:)``), so a single failing vector can be run again on its own (Xcode's
+/// re-run of one argument), even after its input or expectation changed.
+public struct ConformanceVector: Sendable, CustomTestStringConvertible, CustomTestArgumentEncodable, Identifiable,
+  Encodable
+{
   /// A vector's identity in the corpus: its suite and its id (unique within the suite).
   public struct ID: Sendable, Hashable, Codable, CustomStringConvertible {
     public var suite: String
@@ -65,6 +68,13 @@ public struct ConformanceVector: Sendable, CustomTestStringConvertible, Identifi
   public var id: ID { ID(suite: suite, id: vectorID) }
 
   public var testDescription: String { "\(suite) \(vectorID)" }
+
+  /// The test case's identity for Swift Testing: ``id-swift.property`` only. Without it Swift
+  /// Testing would encode the whole vector (``encode(to:)``) for every case and hash the bytes,
+  /// an eighth of a debug run over the shipped corpus.
+  public func encodeTestArgument(to encoder: some Encoder) throws {
+    try id.encode(to: encoder)
+  }
 
   private enum CodingKeys: String, CodingKey {
     case suite, id, file, description, tags, input, context, expect

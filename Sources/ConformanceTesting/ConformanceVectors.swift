@@ -20,22 +20,28 @@ public enum ConformanceVectors {
   public static func load(suite: String, root: String = shippedRoot) throws(VectorLoadError)
     -> [ConformanceVector]
   {
+    try checkKnown(suite)
+    return try vectors(suite: suite, of: LoadedRoot.load(root), root: root)
+  }
+
+  /// Throws unless `suite` is one of the contract's suites.
+  static func checkKnown(_ suite: String) throws(VectorLoadError) {
     guard Contract.suites.contains(suite) else {
       throw VectorLoadError(
         description: "unknown suite \"\(suite)\"; the suites are \(Contract.suites.joined(separator: ", "))")
     }
-    let loader = VectorLoader()
-    let locations: [VectorFileLocation]
-    do {
-      locations = try loader.discover(root: root)
-    } catch {
-      throw VectorLoadError(description: error.description)
-    }
+  }
+
+  /// Every test of `suite` among the files of `loaded` (`root` read), as ``load(suite:root:)``
+  /// gives them.
+  static func vectors(suite: String, of loaded: LoadedRoot, root: String) throws(VectorLoadError)
+    -> [ConformanceVector]
+  {
     var vectors: [ConformanceVector] = []
     var owners: [String: String] = [:]
-    for location in locations {
+    for result in loaded.files {
       let file: VectorFile
-      switch loader.load(location) {
+      switch result {
       case .failure(let failure):
         // A file whose suite could not be read may be this suite's: never skip it silently.
         guard failure.suite == nil || failure.suite == suite else { continue }

@@ -1,6 +1,7 @@
 import ConformanceJSON
 import ConformanceKit
 import ConformanceTestSupport
+import Foundation
 import Testing
 
 @testable import ConformanceTesting
@@ -41,6 +42,30 @@ private func numbersRoot() throws -> TemporaryFolder {
     hash.update(Array(expectedArray.utf8))
     let digest = try ConformancePackDigest.digest(suites: ["leeep.tracking", "leeep.fid"], root: folder.path)
     #expect(digest == SHA256.hex(hash.finalize()))
+  }
+
+  @Test func theDigestFromTheFilesAnImplementationLoadedIsThePacksDigest() throws {
+    let folder = try numbersRoot()
+    defer { folder.remove() }
+    // A file of another suite using an id of an earlier file of its suite, which the pack leaves
+    // out, and a file that does not load.
+    try folder.write(
+      "leeep/tracking/o.json",
+      #"{"format": "conformance-vectors/1", "suite": "leeep.tracking", "description": "d", "tests": [{"id": "big", "input": 1, "expect": {"result": "accept"}}, {"id": "other", "input": 2, "expect": {"result": "accept"}}]}"#
+    )
+    try folder.write("leeep/tracking/p.json", #"{"format": "conformance-vectors/1", "suite": "#)
+    for suites in [["leeep.fid"], ["leeep.tracking", "leeep.fid"], ["leeep.user-id"]] {
+      let loaded = try ConformanceImplementation(name: "Port", suites: suites, root: folder.path).loadedRoot()
+      #expect(
+        try loaded.packDigest(suites: suites, root: folder.path)
+          == ConformancePackDigest.digest(suites: suites, root: folder.path))
+    }
+    let shipped = try ConformanceImplementation(name: "Port", suites: Contract.suites).loadedRoot()
+    for suites in [Contract.suites, ["leeep.scroll-request", "leeep.tracking"]] {
+      #expect(
+        try shipped.packDigest(suites: suites, root: ConformanceVectors.shippedRoot)
+          == ConformancePackDigest.digest(suites: suites, root: ConformanceVectors.shippedRoot))
+    }
   }
 }
 
@@ -95,6 +120,29 @@ private func numbersRoot() throws -> TemporaryFolder {
         + "implementation: load it with ConformanceImplementation(name:suites:).vectors(suite:) to record its answer")
   }
 
+  @Test func theSameImplementationAgainDoesNotComputeTheDigestAgain() throws {
+    let folder = try numbersRoot()
+    defer { folder.remove() }
+    let path = folder.path + "/answers.jsonl"
+    let answers = ConformanceAnswers(path: path)
+    try answers.start(ConformanceImplementation(name: "Port", suites: ["leeep.fid"], root: folder.path))
+    let header = try folder.read("answers.jsonl")
+    // The same name, version, suites and root (a value declared again) is the same header, even
+    // though the files changed since: the digest is made once per run.
+    try folder.write(
+      "leeep/fid/g.json",
+      #"{"format": "conformance-vectors/1", "suite": "leeep.fid", "description": "d", "tests": [{"id": "y", "input": "a", "expect": {"result": "reject"}}]}"#
+    )
+    try answers.start(ConformanceImplementation(name: "Port", suites: ["leeep.fid"], root: folder.path))
+    #expect(try folder.read("answers.jsonl") == header)
+    // Another root is another header, refused, though its name and suites are the same.
+    #expect {
+      try answers.start(ConformanceImplementation(name: "Port", suites: ["leeep.fid"], root: folder.path + "/leeep"))
+    } throws: { error in
+      "\(error)".hasPrefix("\(path): answers are already recorded under another header (")
+    }
+  }
+
   @Test func anAnswersFileThatCannotBeCreatedIsAnErrorNamingIt() throws {
     let answers = ConformanceAnswers(path: "/nonexistent-folder/answers.jsonl")
     #expect {
@@ -122,5 +170,15 @@ private func numbersRoot() throws -> TemporaryFolder {
     #expect(vector.id == ConformanceVector.ID(suite: "leeep.tracking", id: "big"))
     #expect(vector.id.description == "leeep.tracking big")
     #expect(vector.path == "leeep/tracking/n.json")
+    // Swift Testing identifies the test case by the suite and id alone.
+    struct TestArgument: Encodable {
+      var vector: ConformanceVector
+      func encode(to encoder: any Encoder) throws { try vector.encodeTestArgument(to: encoder) }
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    #expect(
+      String(decoding: try encoder.encode(TestArgument(vector: vector)), as: UTF8.self)
+        == #"{"id":"big","suite":"leeep.tracking"}"#)
   }
 }

@@ -1,8 +1,9 @@
 import ConformanceJSON
 import ConformanceKit
 import ConformanceTestSupport
-import ConformanceTesting
 import Testing
+
+@testable import ConformanceTesting
 
 private func vectorFile(suite: String = "leeep.fid", _ tests: String) -> String {
   #"{"format": "conformance-vectors/1", "suite": "\#(suite)", "description": "d", "tests": [\#(tests)]}"#
@@ -37,6 +38,28 @@ private func vectorFile(suite: String = "leeep.fid", _ tests: String) -> String 
     #expect(vectors.map(\.vectorID) == ["x"])
     #expect(vectors[0].context == ["a": 1, "b": 3])
     #expect(vectors[0].file == folder.path + "/b.json")
+  }
+
+  @Test func anImplementationReadsItsRootOnceForAllItsSuitesAndItsCopies() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("a.json", vectorFile(#"{"id": "y", "input": "v", "expect": {"result": "accept"}}"#))
+    try folder.write(
+      "b.json", vectorFile(suite: "leeep.user-id", #"{"id": "u", "input": "v", "expect": {"result": "accept"}}"#))
+    let implementation = ConformanceImplementation(
+      name: "Port", suites: ["leeep.fid", "leeep.user-id"], root: folder.path)
+    let answers = ConformanceAnswers(path: nil)
+    #expect(try implementation.vectors(suite: "leeep.fid", recordingTo: answers).map(\.vectorID) == ["y"])
+    // Changed after the first load: the implementation and its copies keep what they read, so
+    // every suite of one run comes from the same files (and the answers header's digest too).
+    try folder.write(
+      "b.json", vectorFile(suite: "leeep.user-id", #"{"id": "w", "input": "v", "expect": {"result": "accept"}}"#))
+    let copy = implementation
+    #expect(try copy.vectors(suite: "leeep.user-id", recordingTo: answers).map(\.vectorID) == ["u"])
+    // Another value reads the root itself, as ConformanceVectors.load does.
+    let other = ConformanceImplementation(name: "Port", suites: ["leeep.user-id"], root: folder.path)
+    #expect(try other.vectors(suite: "leeep.user-id", recordingTo: answers).map(\.vectorID) == ["w"])
+    #expect(try ConformanceVectors.load(suite: "leeep.user-id", root: folder.path).map(\.vectorID) == ["w"])
   }
 
   @Test func anUnknownSuiteIsRefused() {

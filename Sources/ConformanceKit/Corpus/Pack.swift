@@ -209,12 +209,8 @@ extension Pack {
       switch result {
       case .failure(let failure):
         fileFailures.append(failure)
-      case .success(var file):
-        file.tests = file.tests.filter { test in
-          selection.matchesFilters(test: test, in: file)
-            && (selection.shard.map { $0.owns(file: file.path, id: test.id) } ?? true)
-        }
-        if !file.tests.isEmpty { files.append(file) }
+      case .success(let file):
+        if let selected = Pack.selectedTests(of: file, selection: selection) { files.append(selected) }
       }
     }
     let tests = Pack.tests(of: files)
@@ -231,6 +227,33 @@ extension Pack {
     problems += fileFailures
     let pack = Pack(corpusVersion: version, corpusDigest: corpusDigest.hexValue, files: files, tests: tests)
     return (pack, problems)
+  }
+
+  /// `file` with only the tests `selection` picks (filters and shard), or `nil` when it picks none.
+  static func selectedTests(of file: VectorFile, selection: Selection) -> VectorFile? {
+    var file = file
+    file.tests = file.tests.filter { test in
+      selection.matchesFilters(test: test, in: file)
+        && (selection.shard.map { $0.owns(file: file.path, id: test.id) } ?? true)
+    }
+    return file.tests.isEmpty ? nil : file
+  }
+
+  /// The digest of the pack ``build(roots:loader:selection:)`` makes of one root that declares
+  /// no suites (no `NAME.suite.json`), from its vector files as already loaded by a
+  /// ``VectorLoader`` (`results`: each file's load result, in ``VectorLoader/discover(root:)``'s
+  /// order), so that a caller holding them does not read and parse the root again. As in the
+  /// pack, files that did not load are left out, and so is a file using an id an earlier file
+  /// of its suite holds.
+  package static func digest(loaded results: [Result<VectorFile, LoadFailure>], selection: Selection) -> String {
+    var owners = IDOwners()
+    var files: [VectorFile] = []
+    for case .success(let file) in results {
+      let location = VectorFileLocation(root: file.root, path: file.path)
+      guard owners.duplicateIDFailure(file.tests.map(\.id), suite: file.suite, at: location) == nil else { continue }
+      if let selected = selectedTests(of: file, selection: selection) { files.append(selected) }
+    }
+    return tests(of: files).digest
   }
 
   /// A stale or malformed manifest in words; `nil` when it matches or is absent.
