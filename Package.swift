@@ -113,7 +113,9 @@ let package = Package(
     // to the reference parsers; differences shrunk and written back as vector files (docs/explore.md).
     .target(
       name: "ConformanceExplore",
-      dependencies: ["ConformanceJSON", "ConformanceKit", "ReferenceParsers", "ConformanceReports"],
+      dependencies: [
+        "ConformanceJSON", "ConformanceKit", "ReferenceParsers", "ConformanceReports", "ConformanceLowLevel",
+      ],
       swiftSettings: sharedSwiftSettings
     ),
     // The subcommands, one per file; the executable only calls into this.

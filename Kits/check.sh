@@ -5,8 +5,9 @@
 #   - its example through `conformance run --adapter …` on the shipped vectors of the example's
 #     suites (leeep.fid, leeep.user-id): exit 0, every test run (none skipped), none failed;
 #   - the example with its planted bug: exit 1, and exactly the expected vectors fail;
-#   - for the Python kit, the planted bug with the vector that catches it removed: `conformance
-#     explore` finds it in 20 s, and its minimal case fails the example and passes the reference;
+#   - for each kit (Python, Node, Java, and the Swift port's adapter executable), the planted bug
+#     with the vectors that catch it removed: `conformance explore` finds it (seed 1, 5,000 cases),
+#     and its minimal cases fail the buggy example and pass the reference and the fixed example;
 #   - for the Python kit, the own-suite example (docs/own-suites.md): its vectors lint, run green
 #     against its adapter (none skipped), and exit 2 without one;
 #   - for the in-process Swift kit, `swift test` of Examples/SwiftPort (Swift Testing and XCTest),
@@ -433,6 +434,8 @@ swift_adapter_and_answers() {
   mapfile -t expected_ids <<<"$expected"
   conforms swift-adapter "exec $adapter"
   catches swift-adapter "SWIFTPORT_BUG=character-count exec $adapter" character-count "${expected_ids[@]}"
+  explores swift "SWIFTPORT_BUG=character-count exec $adapter" "exec $adapter" leeep.user-id \
+    "${expected_ids[@]#leeep.user-id }"
   local answers="$work/swift-answers.jsonl"
   if [[ "$(head -c 40 "$answers" 2>/dev/null)" == '{"format": "conformance-answers/1", "imp' \
     && "$(tail -n 1 "$answers" 2>/dev/null)" == '{"end": true, "count": 934}' ]]; then
@@ -443,34 +446,48 @@ swift_adapter_and_answers() {
   judge_agrees "character-count" "$answers" "$expected" "$runner" "$work/swift-adapter-bug.xml"
 }
 
-# explores KIT COMMAND SUITE VECTOR-ID: with the vector that catches the planted bug removed from a
-# copy of the corpus, run no longer catches it; `conformance explore` (20 s) finds it, its files
-# lint clean, and its minimal case as a vectors root fails the buggy example and passes the
-# reference (docs/explore.md).
+# explores KIT COMMAND FIXED-COMMAND SUITE VECTOR-ID...: with the vectors that catch the planted
+# bug removed from a copy of the corpus, run no longer catches it; `conformance explore` (seed 1,
+# 5,000 cases: the same cases on every run; each kit's bug shows in the first few hundred) finds
+# it, its files lint clean, its minimal cases as a vectors root fail the buggy example and pass
+# the reference, and `explore --replay` passes the example without its bug (docs/explore.md).
 explores() {
-  local kit=$1 command=$2 suite=$3 id=$4 without="$work/$1-without" out="$work/$1-explore"
+  local kit=$1 command=$2 fixed=$3 suite=$4 without="$work/$1-without" out="$work/$1-explore"
   local log="$work/$1-explore.log" status
+  shift 4
   cp -r Vectors "$without" && rm -f "$without/manifest.json"
-  python3 - "$without" "$suite" "$id" <<'PY'
+  if ! python3 - "$without" "$suite" "$@" >>"$log" 2>&1 <<'PY'
 import json, pathlib, sys
-root, suite, test_id = pathlib.Path(sys.argv[1]), sys.argv[2], sys.argv[3]
+root, suite, ids = pathlib.Path(sys.argv[1]), sys.argv[2], set(sys.argv[3:])
+removed = set()
 for path in root.rglob("*.json"):
     data = json.loads(path.read_text(encoding="utf-8"))
-    if isinstance(data, dict) and data.get("suite") == suite and any(t.get("id") == test_id for t in data["tests"]):
-        data["tests"] = [t for t in data["tests"] if t.get("id") != test_id]
-        path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    if isinstance(data, dict) and data.get("suite") == suite and isinstance(data.get("tests"), list):
+        kept = [t for t in data["tests"] if t.get("id") not in ids]
+        if len(kept) != len(data["tests"]):
+            removed |= {t.get("id") for t in data["tests"]} - {t.get("id") for t in kept}
+            data["tests"] = kept
+            path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+if ids - removed:
+    sys.exit(f"no {suite} vector with the id " + ", ".join(sorted(ids - removed)))
 PY
-  "$conformance" run --vectors "$without" --suite "$suite" --adapter "$command" --junit "$work/$1-without.xml" >"$log" 2>&1
-  status=$?
-  if ((status != 0)); then
-    fail "$kit explore: without $suite $id the run should pass the buggy example (exit $status)"
+  then
+    fail "$kit explore: the vectors that catch the bug could not be removed from a copy of the corpus"
     show_log "$log"
     return 1
   fi
-  "$conformance" explore --adapter "$command" --suite "$suite" --vectors "$without" --time 20 --seed 1 --out "$out" >>"$log" 2>&1
+  "$conformance" run --vectors "$without" --suite "$suite" --adapter "$command" --junit "$work/$1-without.xml" >>"$log" 2>&1
+  status=$?
+  if ((status != 0)); then
+    fail "$kit explore: without the $# vectors that catch it, run should pass the buggy example (exit $status)"
+    show_log "$log"
+    return 1
+  fi
+  "$conformance" explore --adapter "$command" --suite "$suite" --vectors "$without" --cases 5000 --seed 1 \
+    --out "$out" >>"$log" 2>&1
   status=$?
   if ((status == 1)) && [[ -n "$(ls "$out"/vectors/explored-*.json 2>/dev/null)" ]]; then
-    pass "$kit explore: found the planted bug without its vector (exit 1, $(grep -c '^FAIL' "$log") findings)"
+    pass "$kit explore: found the planted bug with the vectors that catch it removed ($#) (exit 1, $(grep -c '^FAIL' "$log") findings; $(sed -n 's/^\(5000 cases in [0-9.]* s\).*/\1/p' "$log"))"
   else
     fail "$kit explore: exit $status, expected 1 with a vector file in $out/vectors"
     show_log "$log"
@@ -485,7 +502,10 @@ PY
     fail "$kit explore: the minimal cases against the buggy example: exit $status, expected 1"
     show_log "$log"
   fi
-  quiet "$kit explore: the minimal cases pass the reference" "$conformance" run --vectors "$out/vectors" --junit "$work/$1-explored-reference.xml"
+  quiet "$kit explore: the minimal cases pass the reference" \
+    "$conformance" run --vectors "$out/vectors" --junit "$work/$1-explored-reference.xml"
+  quiet "$kit explore: the minimal cases pass the example without its bug (explore --replay)" \
+    "$conformance" explore --replay "$out" --adapter "$fixed"
 }
 
 need python3 "reading the JUnit reports" "apt-get install python3" || exit 1
@@ -504,7 +524,8 @@ for kit in "${kits[@]}"; do
         conforms python "exec python3 Kits/python/example_adapter.py"
         catches python "exec python3 Kits/python/example_adapter.py --bug trailing-newline" trailing-newline \
           "leeep.fid trailing-newline"
-        explores python "exec python3 Kits/python/example_adapter.py --bug trailing-newline" leeep.fid trailing-newline
+        explores python "exec python3 Kits/python/example_adapter.py --bug trailing-newline" \
+          "exec python3 Kits/python/example_adapter.py" leeep.fid trailing-newline
         own_suite
         if ensure_pytest; then
           quiet "python kit pytest plugin tests (python3 -m pytest Kits/python/pytest_kit_tests)" \
@@ -525,6 +546,9 @@ for kit in "${kits[@]}"; do
           "leeep.user-id whitespace.all" \
           "leeep.user-id whitespace.next-line" \
           "leeep.user-id whitespace.next-line.run"
+        explores node "exec node Kits/node/example-adapter.js --bug regexp-s" "exec node Kits/node/example-adapter.js" \
+          leeep.user-id not-whitespace.byte-order-mark not-whitespace.byte-order-mark.between-spaces \
+          whitespace.all whitespace.next-line whitespace.next-line.run
         node_in_process \
           "leeep.user-id not-whitespace.byte-order-mark" \
           "leeep.user-id not-whitespace.byte-order-mark.between-spaces" \
@@ -558,6 +582,9 @@ for kit in "${kits[@]}"; do
           catches java "exec java ${jvm_flags[*]} -cp $classpath conformance.example.ExampleAdapter --bug java-whitespace" \
             java-whitespace \
             "${java_whitespace_ids[@]}"
+          explores java "exec java ${jvm_flags[*]} -cp $classpath conformance.example.ExampleAdapter --bug java-whitespace" \
+            "exec java ${jvm_flags[*]} -cp $classpath conformance.example.ExampleAdapter" \
+            leeep.user-id "${java_whitespace_ids[@]#leeep.user-id }"
           java_in_process "$jars" "$gson"
         fi
       fi

@@ -68,8 +68,10 @@ enum ExploreCommand: Subcommand {
     timeouts and crashes are counted apart, with run's timeouts, restarts and --jobs.
     DIR gets vectors/explored-SUITE.json (one vector file per suite with findings: expect is the
     reference's answer, tag explored, ids derived from the case; DIR/vectors is a vectors root),
-    summary.json and summary.md, each replaced atomically. Cases come from the seed and their number, so the same seed and
-    the same answers give the same cases and findings, whatever --jobs.
+    summary.json and summary.md, each replaced atomically; an earlier run's vector files that
+    this run did not write are removed, and a DIR/vectors holding anything else is refused.
+    Cases come from the seed and their number, so the same seed and the same answers give the
+    same cases and findings, whatever --jobs.
     Without --adapter, the cases go to the reference only: a case whose context the reference
     cannot use is the explorers' mistake, and reported as a finding.
     With --replay DIR, the tests of DIR/vectors/explored-*.json are run against the adapter (or
@@ -82,7 +84,7 @@ enum ExploreCommand: Subcommand {
 
     EXIT STATUS: 0 no finding (with --replay: every case answered as expected); 1 findings (or a
     replayed case still differs); 2 the command line was wrong, the adapter could not start or was
-    given up, or DIR could not be written; 130 or 143 interrupted by SIGINT or SIGTERM (the files
+    given up, or DIR could not be written or holds what explore did not write; 130 or 143 interrupted by SIGINT or SIGTERM (the files
     are written with what was found).
     """
   }
@@ -196,7 +198,7 @@ enum ExploreCommand: Subcommand {
     do {
       try ExploreOutput.checkWritable(out)
     } catch {
-      throw UsageError("--out: \(error)", command: name, showsUsage: false)
+      throw UsageError("--out: \(ConsoleText.escape(error.description))", command: name, showsUsage: false)
     }
     let seeds = try loadSeeds(roots: options.roots, suites: explorers.map(\.suite), console: console)
     let seed = options.seed ?? UInt64.random(in: .min ... .max)

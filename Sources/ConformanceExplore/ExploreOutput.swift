@@ -1,6 +1,22 @@
 import ConformanceJSON
 import ConformanceKit
+import ConformanceLowLevel
 import ConformanceReports
+
+/// Why explore cannot use or could not finish its `--out` folder, naming the file and the problem.
+package struct ExploreOutputError: Error, Sendable, Equatable, CustomStringConvertible {
+  package var message: String
+
+  package init(_ message: String) {
+    self.message = message
+  }
+
+  init(_ error: ReportWriteError) {
+    message = error.description
+  }
+
+  package var description: String { message }
+}
 
 /// What explore writes into its `--out` folder: one vector file per suite with findings
 /// (`vectors/explored-SUITE.json`, docs/vector-format.md), `summary.json` and `summary.md`. The
@@ -105,10 +121,12 @@ package enum ExploreOutput {
   }
 
   /// Writes every file into `folder`: each staged in full first, then all renamed into place,
-  /// so that an error leaves none of them half-written. Returns the vector files' paths relative
-  /// to `folder` (`vectors/explored-leeep-fid.json`).
+  /// so that an error leaves none of them half-written; then removes the vector files an earlier
+  /// run left in `folder/vectors` that this run did not write, so that the folder holds this
+  /// run's findings only. Returns the vector files' paths relative to `folder`
+  /// (`vectors/explored-leeep-fid.json`).
   @discardableResult
-  package static func write(_ report: ExploreReport, subject: Subject?, to folder: String) throws(ReportWriteError)
+  package static func write(_ report: ExploreReport, subject: Subject?, to folder: String) throws(ExploreOutputError)
     -> [String]
   {
     let vectors = subject.map { vectorFiles(report, subject: $0) } ?? []
@@ -129,22 +147,111 @@ package enum ExploreOutput {
       }
     } catch {
       for file in staged { ReportFileWriter.abandon(file) }
-      throw error
+      throw ExploreOutputError(error)
     }
     for (index, file) in staged.enumerated() {
       do {
         try ReportFileWriter.commit(file)
       } catch {
         for later in staged[(index + 1)...] { ReportFileWriter.abandon(later) }
-        throw error
+        throw ExploreOutputError(error)
+      }
+    }
+    let written = Set(vectors.map(\.name))
+    for earlier in try earlierVectorFiles(in: folder) where !written.contains(earlier) {
+      let path = folder + "/" + vectorsFolder + "/" + earlier
+      do {
+        try removeFile(path)
+      } catch  where error.isMissing {
+        continue
+      } catch {
+        throw ExploreOutputError("cannot remove \(path), a vector file of an earlier run: \(error.text)")
       }
     }
     return names
   }
 
-  /// Whether `folder` can take the files: a file staged there and removed again.
-  package static func checkWritable(_ folder: String) throws(ReportWriteError) {
-    ReportFileWriter.abandon(try ReportFileWriter.stage(bytes: [], to: folder + "/summary.json"))
+  /// Whether `name` is the name of a vector file explore writes (`explored-leeep-fid.json`).
+  package static func isVectorFileName(_ name: String) -> Bool {
+    name.hasPrefix("explored-") && name.hasSuffix(".json") && name.utf8.count > "explored-.json".utf8.count
+  }
+
+  /// Checked before the search, so that an hour's findings are never lost to a folder that
+  /// cannot take them: `folder` can take a file (one staged there and removed again), and
+  /// `folder/vectors`, when it is there, is a folder that can take one too and holds nothing
+  /// but vector files of explore's (names starting with `.` aside), which this run replaces.
+  package static func checkWritable(_ folder: String) throws(ExploreOutputError) {
+    do {
+      ReportFileWriter.abandon(try ReportFileWriter.stage(bytes: [], to: folder + "/summary.json"))
+    } catch {
+      throw ExploreOutputError(error)
+    }
+    let vectors = folder + "/" + vectorsFolder
+    guard try vectorsFolderExists(folder) else { return }
+    _ = try earlierVectorFiles(in: folder)
+    do {
+      ReportFileWriter.abandon(try ReportFileWriter.stage(bytes: [], to: vectors + "/" + fileName(suite: "check")))
+    } catch {
+      throw ExploreOutputError(error)
+    }
+  }
+
+  /// Whether `folder/vectors` is there (a folder, or a link to one); an error when it is
+  /// something else or cannot be looked at.
+  static func vectorsFolderExists(_ folder: String) throws(ExploreOutputError) -> Bool {
+    let vectors = folder + "/" + vectorsFolder
+    let info: FileInfo
+    do {
+      info = try fileInfo(atPath: vectors)
+    } catch  where error.isMissing {
+      return false
+    } catch {
+      throw ExploreOutputError("cannot use \(vectors): \(error.text)")
+    }
+    guard info.kind == .folder else {
+      throw ExploreOutputError(
+        "\(vectors) is not a folder; explore writes its vector files there: remove it or give another --out")
+    }
+    return true
+  }
+
+  /// The names of the vector files in `folder/vectors` (an earlier run's), in byte order; an
+  /// error naming the first entry that is not one (another file, or a folder by such a name),
+  /// which explore neither replaces nor removes.
+  static func earlierVectorFiles(in folder: String) throws(ExploreOutputError) -> [String] {
+    guard try vectorsFolderExists(folder) else { return [] }
+    let vectors = folder + "/" + vectorsFolder
+    let entries: [FolderEntry]
+    do {
+      entries = try folderEntries(vectors)
+    } catch {
+      throw ExploreOutputError("cannot list \(vectors): \(error.text)")
+    }
+    var names: [String] = []
+    for entry in entries.sorted(by: { $0.name.lexicographicallyPrecedes($1.name) })
+    where entry.name.first != UInt8(ascii: ".") {
+      let name = String(decoding: entry.name, as: UTF8.self)
+      let path = vectors + "/" + name
+      guard isVectorFileName(name), Array(name.utf8) == entry.name else {
+        throw ExploreOutputError(
+          "\(path) is not a vector file of explore's; \(vectors) holds explore's vector files only, replaced by each run: move it or give another --out"
+        )
+      }
+      let kind: FileKind
+      do {
+        kind = try fileInfo(atPath: path, followingLinks: false).kind
+      } catch  where error.isMissing {
+        continue
+      } catch {
+        throw ExploreOutputError("cannot use \(path): \(error.text)")
+      }
+      guard kind == .regular || kind == .symbolicLink else {
+        throw ExploreOutputError(
+          "\(path) is not a file; explore would replace it with a vector file: remove it or give another --out")
+      }
+      names.append(name)
+    }
+    return names
   }
 
   // MARK: - summary.json

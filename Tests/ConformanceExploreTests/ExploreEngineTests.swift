@@ -3,6 +3,7 @@ import ConformanceExplore
 import ConformanceJSON
 import ConformanceKit
 import ConformanceTestSupport
+import Foundation
 import ReferenceParsers
 import Testing
 
@@ -316,6 +317,67 @@ struct StringsExplorer: SuiteExplorer {
       "run", "--vectors", folder.path + "/vectors", "--adapter", buggy, "--junit", folder.path + "/junit.xml",
     ])
     #expect(run.status == 1, "\(run.output)\n\(run.error)")
+  }
+
+  /// Each run replaces the vector files of an earlier run in the same `--out`: a suite with no
+  /// finding this time has no file left, so DIR/vectors (and --replay DIR) is this run's alone.
+  @Test func anEarlierRunsVectorFilesAreReplaced() throws {
+    let folder = try TemporaryFolder("explore-earlier")
+    defer { folder.remove() }
+    let example = "exec python3 \(packageRoot())/Kits/python/example_adapter.py"
+    let common = ["--suite", "leeep.fid", "--out", folder.path, "--cases", "500", "--seed", "1", "--vectors", vectors]
+    let buggy = conformance(["explore", "--adapter", example + " --bug trailing-newline"] + common)
+    #expect(buggy.status == 1, "\(buggy.output)\n\(buggy.error)")
+    #expect(try folder.list("vectors") == ["explored-leeep-fid.json"])
+    // A file of another suite, as an earlier run against another adapter would have left it.
+    let other = try folder.write(
+      "vectors/explored-leeep-user-id.json", try folder.read("vectors/explored-leeep-fid.json"))
+    let fixed = conformance(["explore", "--adapter", example] + common)
+    #expect(fixed.status == 0, "\(fixed.output)\n\(fixed.error)")
+    #expect(try folder.list("vectors") == [])
+    #expect(!folder.exists("vectors/explored-leeep-user-id.json"), "\(other)")
+    #expect(try folder.read("summary.json").contains("\"files\": []"))
+    let replay = conformance(["explore", "--replay", folder.path])
+    #expect(replay.status == 2, "nothing was checked: \(replay.output)\n\(replay.error)")
+  }
+
+  /// A `--out` whose vectors folder holds what explore did not write, or is no folder, is refused
+  /// before the search (exit 2), naming the file and the problem; nothing is removed.
+  @Test func anOutFolderExploreCannotReplaceExitsTwoBeforeExploring() throws {
+    let folder = try TemporaryFolder("explore-foreign")
+    defer { folder.remove() }
+    let arguments = ["explore", "--out", folder.path, "--cases", "10", "--vectors", vectors]
+    let notes = try folder.write("vectors/notes.txt", "mine")
+    _ = try folder.write("vectors/explored-leeep-fid.json", "{}")
+    _ = try folder.write("vectors/.hidden", "ignored")
+    var result = conformance(arguments)
+    #expect(result.status == 2)
+    #expect(
+      result.error
+        == "conformance explore: --out: \(notes) is not a vector file of explore's; \(folder.path)/vectors holds explore's vector files only, replaced by each run: move it or give another --out\n",
+      "\(result.error)")
+    #expect(try folder.read("vectors/notes.txt") == "mine")
+    #expect(try folder.read("vectors/explored-leeep-fid.json") == "{}")
+    #expect(!folder.exists("summary.json"))
+
+    try FileManager.default.removeItem(atPath: notes)
+    _ = try folder.write("vectors/explored-leeep-user-id.json/inside", "x")
+    result = conformance(arguments)
+    #expect(result.status == 2)
+    #expect(
+      result.error
+        == "conformance explore: --out: \(folder.path)/vectors/explored-leeep-user-id.json is not a file; explore would replace it with a vector file: remove it or give another --out\n",
+      "\(result.error)")
+
+    try FileManager.default.removeItem(atPath: folder.path + "/vectors")
+    _ = try folder.write("vectors", "a file")
+    result = conformance(arguments)
+    #expect(result.status == 2)
+    #expect(
+      result.error
+        == "conformance explore: --out: \(folder.path)/vectors is not a folder; explore writes its vector files there: remove it or give another --out\n",
+      "\(result.error)")
+    #expect(try folder.read("vectors") == "a file")
   }
 
   @Test func anAdapterThatCannotStartExitsTwo() throws {

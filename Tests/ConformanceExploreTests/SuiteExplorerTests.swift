@@ -88,4 +88,39 @@ import Testing
     #expect(parts.query == ["k=v", "k2="])
     #expect(parts.fragment == "frag")
   }
+
+  /// `leeep.tracking`: the discount set at, just under and just over the exact total is always
+  /// answered (an order whose prices are written with exponents once got `1e-20…01` as a
+  /// discount, a number the reference has no total for), and lands on both sides of the total:
+  /// accepted at or under it, `invalid_value` for `discountAmount` over it.
+  @Test(arguments: ["1e-2", "125e-2", "1e-400", "1e400", "3e400", "1.2e3", "0.1", "0", "1980"])
+  func trackingDiscountsAroundTheTotalAreAlwaysAnswered(price: String) throws {
+    var random = ExploreRandom(seed: 35)
+    var outcomes: Set<String> = []
+    for quantities in [["1"], ["3"], ["1e0", "2"]] {
+      let products: [JSONValue] = quantities.map { quantity in
+        [
+          "productId": "p1", "skuCode": "-", "salesPrice": .number(try! #require(JSONNumber(literal: price))),
+          "quantity": .number(try! #require(JSONNumber(literal: quantity))), "name": "coat",
+        ]
+      }
+      let order: JSONObject = ["call": "order", "orderId": "o1", "products": .array(products)]
+      for _ in 0..<300 {
+        var call = order
+        let discount = LeeepTrackingExplorer.discountAroundTotal(of: order, &random)
+        #expect(discount != nil)
+        call["discountAmount"] = discount
+        let outcome = try Self.reference.evaluate(suite: "leeep.tracking", input: .object(call), context: [:])
+        switch outcome {
+        case .accept: outcomes.insert("accept")
+        case .reject(let error, let field): outcomes.insert("\(error) \(field ?? "")")
+        }
+        // Any change the explorer makes to such an order is answered too.
+        let mutated = LeeepTrackingExplorer.mutation(.object(order), &random)
+        _ = try Self.reference.evaluate(suite: "leeep.tracking", input: mutated, context: [:])
+      }
+    }
+    #expect(outcomes.contains("accept"))
+    #expect(price == "0" || outcomes.contains("invalid_value discountAmount"), "\(outcomes)")
+  }
 }

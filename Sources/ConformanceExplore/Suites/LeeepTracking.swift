@@ -92,17 +92,7 @@ struct LeeepTrackingExplorer: SuiteExplorer {
       }
       if index < products.count, products[index].objectValue != nil { products[index] = .object(item) }
       call["products"] = .array(products)
-    case 4:
-      // A discount at, just under and just over the exact total.
-      let total = orderTotal(call)
-      call["discountAmount"] =
-        total.map { literal in
-          NumberForms.number(
-            random.pick([
-              literal, literal + "1", literal.hasPrefix("-") ? "0" : literal + "0000000000000000000001",
-              "0.30000000000000004",
-            ]))
-        } ?? NumberForms.number(random.pick(prices))
+    case 4: call["discountAmount"] = discountAroundTotal(of: call, &random) ?? NumberForms.number(random.pick(prices))
     case 5: call["discountAmount"] = random.pick(["0", .null, true, NumberForms.number(random.pick(prices))])
     case 6:
       let key = random.pick(["orderId", "productId", "tagId", "postId"])
@@ -116,13 +106,54 @@ struct LeeepTrackingExplorer: SuiteExplorer {
     return .object(call)
   }
 
-  /// The order's exact total as a literal when every price and quantity is a plain integer or
-  /// decimal, else nil (the mutation then picks another discount).
-  static func orderTotal(_ call: JSONObject) -> String? {
-    guard case .array(let products)? = call["products"], products.count == 1,
-      let price = products[0].objectValue?["salesPrice"]?.numberValue,
-      let quantity = products[0].objectValue?["quantity"]?.numberValue?.intValue, quantity == 1
-    else { return nil }
-    return price.literal
+  /// A discount at, just under or just over the order's exact total (equal is accepted, a digit
+  /// above is `invalid_value`), or nil when the products give no total. "Just over" and "just
+  /// under" are the total plus or minus one unit one or 21 decimal places below its last digit,
+  /// computed exactly and written as a decimal literal: never the total's literal with digits
+  /// appended, which for `1e-2` would be `1e-20…01`, a number the reference has no total for.
+  static func discountAroundTotal(of call: JSONObject, _ random: inout ExploreRandom) -> JSONValue? {
+    guard let found = orderTotal(call) else { return nil }
+    let (literal, total) = (found.literal, found.total)
+    let places = random.pick([1, 21])
+    let unit = JSONNumber.Decimal(isNegative: false, digits: [1], exponent: min(total.exponent, 0) - places)
+    guard JSONNumber.Decimal.positionsSpanned(bySumOf: [total, unit]) <= totalDigitsLimit else {
+      return NumberForms.number(literal)
+    }
+    switch random.below(5) {
+    case 0: return NumberForms.number(literal)
+    case 1: return .number(JSONNumber(total))
+    case 2: return .number(JSONNumber(total + unit))
+    case 3: return .number(JSONNumber(total - (total.digits.isEmpty ? .zero : unit)))
+    default: return NumberForms.number("0.30000000000000004")
+    }
+  }
+
+  /// At most this many digit positions in a total the explorer works out itself: far below the
+  /// reference's limit (`LeeepTracking.maximumDigits`), so a total plus a unit past its last
+  /// digit always has an answer.
+  static let totalDigitsLimit = 1_000
+
+  /// The order's exact total `sum(salesPrice × quantity)` when every product has a number for
+  /// both, with the literal to send when it equals one product's price as written (else the
+  /// total's own literal); nil when a product lacks one or the total would span more than
+  /// ``totalDigitsLimit`` digit positions.
+  static func orderTotal(_ call: JSONObject) -> (literal: String, total: JSONNumber.Decimal)? {
+    guard case .array(let products)? = call["products"], !products.isEmpty else { return nil }
+    var total = JSONNumber.Decimal.zero
+    for product in products {
+      guard let price = product.objectValue?["salesPrice"]?.numberValue,
+        let quantity = product.objectValue?["quantity"]?.numberValue,
+        JSONNumber.Decimal.digitsOfProduct(price.decimal, quantity.decimal) <= totalDigitsLimit
+      else { return nil }
+      let line = price.decimal * quantity.decimal
+      guard JSONNumber.Decimal.positionsSpanned(bySumOf: [total, line]) <= totalDigitsLimit else { return nil }
+      total = total + line
+    }
+    if products.count == 1, let price = products[0].objectValue?["salesPrice"]?.numberValue,
+      price.decimal == total
+    {
+      return (price.literal, total)
+    }
+    return (total.literal, total)
   }
 }
