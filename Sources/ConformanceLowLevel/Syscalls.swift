@@ -502,11 +502,6 @@ package func touchFile(_ path: String) throws(SystemCallError) {
   close(descriptor)
 }
 
-/// `unlink(2)`: removes the file (or the symbolic link itself) at `path`.
-package func removeFile(_ path: String) throws(SystemCallError) {
-  guard unlink(path) == 0 else { throw .last() }
-}
-
 // MARK: Interrupting signals
 
 /// Catches SIGINT and SIGTERM while a run lasts, calling `handler` (on a thread of its own) with
