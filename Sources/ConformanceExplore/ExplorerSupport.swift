@@ -38,6 +38,18 @@ package enum ExploreMix {
     return input
   }
 
+  /// A case of a suite that reads no context: mostly an input built valid from the suite's rules
+  /// (`valid`), one in five a corpus input, then mutated ``mutationCount(_:)`` times.
+  package static func contextFreeCase(
+    suite: String, seeds: [ExploreCase], _ random: inout ExploreRandom,
+    valid: (inout ExploreRandom) -> JSONValue, mutator: Mutator,
+    suiteMutation: (JSONValue, inout ExploreRandom) -> JSONValue
+  ) -> ExploreCase {
+    let base: JSONValue = random.chance(1, in: 5) ? (seed(seeds, &random)?.input ?? valid(&random)) : valid(&random)
+    let input = mutated(base, count: mutationCount(&random), mutator: mutator, &random, suiteMutation: suiteMutation)
+    return ExploreCase(suite: suite, input: input, context: JSONObject())
+  }
+
   /// A value of a JSON type other than string, for "not a string" checks.
   package static func nonString(_ random: inout ExploreRandom) -> JSONValue {
     random.pick([

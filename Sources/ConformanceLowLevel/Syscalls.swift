@@ -463,15 +463,7 @@ package func environmentValue(_ name: String) -> String? {
 /// standard error interleave in order, and no global `FILE *` (which Swift 6 rejects as shared
 /// mutable state) is touched.
 package func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) throws(SystemCallError) {
-  var offset = 0
-  while offset < bytes.count {
-    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-    if written < 0 {
-      if errno == EINTR { continue }
-      throw .last()
-    }
-    offset += written
-  }
+  try writeAll(descriptor, bytes[...])
 }
 
 /// One `read(2)` of at most `count` bytes (retried when interrupted): whatever is there now,

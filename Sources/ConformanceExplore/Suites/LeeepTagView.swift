@@ -19,12 +19,8 @@ struct LeeepTagViewExplorer: SuiteExplorer {
       keys: ["tag", "params"] + params, strings: tags + ["t1", "", "spring-coat"], limits: [TextLimit(255, .scalars)]))
 
   func makeCase(seeds: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
-    let base: JSONValue =
-      random.chance(1, in: 5) ? (ExploreMix.seed(seeds, &random)?.input ?? Self.valid(&random)) : Self.valid(&random)
-    let input = ExploreMix.mutated(base, count: ExploreMix.mutationCount(&random), mutator: Self.mutator, &random) {
-      value, random in Self.mutation(value, &random)
-    }
-    return ExploreCase(suite: suite, input: input, context: JSONObject())
+    ExploreMix.contextFreeCase(
+      suite: suite, seeds: seeds, &random, valid: Self.valid, mutator: Self.mutator, suiteMutation: Self.mutation)
   }
 
   static func slug(_ random: inout ExploreRandom) -> String {
