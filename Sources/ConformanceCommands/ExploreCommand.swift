@@ -46,7 +46,7 @@ enum ExploreCommand: Subcommand {
         repeatable: false),
       .init(
         name: "vectors", valueName: "PATH",
-        help: "A vectors root whose tests seed the cases (default: Vectors).", repeatable: true),
+        help: "A vectors root whose tests are the samples the cases start from (default: Vectors).", repeatable: true),
       .init(
         name: "replay", valueName: "DIR",
         help: "Run only the minimal cases of an earlier explore's DIR (DIR/vectors/explored-*.json) and compare.",
@@ -200,11 +200,11 @@ enum ExploreCommand: Subcommand {
     } catch {
       throw UsageError("--out: \(ConsoleText.escape(error.description))", command: name, showsUsage: false)
     }
-    let seeds = try loadSeeds(roots: options.roots, suites: explorers.map(\.suite), console: console)
+    let samples = try loadSamples(roots: options.roots, suites: explorers.map(\.suite), console: console)
     let seed = options.seed ?? UInt64.random(in: .min ... .max)
     let settings = ExploreSettings(seed: seed, budget: options.budget, jobs: options.jobs)
     let subject = target.map { ExploreOutput.Subject(name: $0.name, version: $0.version) }
-    let engine = ExploreEngine(explorers: explorers, seeds: seeds, target: target, settings: settings)
+    let engine = ExploreEngine(explorers: explorers, samples: samples, target: target, settings: settings)
     console.printError(
       "conformance explore: \(subject.map { ConsoleText.escape($0.label) } ?? "the reference parsers alone (checking the explorers)"), \(explorers.count) suites, seed \(seed) (--seed \(seed) repeats it), --jobs \(options.jobs)"
     )
@@ -223,12 +223,12 @@ enum ExploreCommand: Subcommand {
     return found ? ConformanceCommand.ExitStatus.testsFailed : ConformanceCommand.ExitStatus.success
   }
 
-  /// The corpus's tests of the explored suites, as cases: the explorers' seeds.
-  static func loadSeeds(roots: [String], suites: [String], console: Console) throws(UsageError) -> [String:
+  /// The corpus's tests of the explored suites, as cases: the explorers' samples.
+  static func loadSamples(roots: [String], suites: [String], console: Console) throws(UsageError) -> [String:
     [ExploreCase]]
   {
     let loader = VectorLoader()
-    var seeds: [String: [ExploreCase]] = [:]
+    var samples: [String: [ExploreCase]] = [:]
     for root in roots {
       let listing: CorpusListing
       do {
@@ -240,17 +240,17 @@ enum ExploreCommand: Subcommand {
         switch loader.load(location) {
         case .failure(let failure):
           console.printError(
-            "conformance explore: warning: \(ConsoleText.escape(failure.description)) (its tests seed no case)")
+            "conformance explore: warning: \(ConsoleText.escape(failure.description)) (no case starts from its tests)")
         case .success(let file):
           guard suites.contains(where: { utf8Equal($0, file.suite) }) else { continue }
           for test in file.tests {
-            seeds[file.suite, default: []].append(
+            samples[file.suite, default: []].append(
               ExploreCase(suite: file.suite, input: test.input, context: test.context))
           }
         }
       }
     }
-    return seeds
+    return samples
   }
 
   /// Runs the engine on worker threads while this thread redraws the progress line: in place

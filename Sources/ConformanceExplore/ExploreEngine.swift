@@ -137,8 +137,8 @@ package final class ExploreProgress: Sendable {
 /// implementation under test, differences grouped by signature and shrunk.
 package struct ExploreEngine: Sendable {
   package var explorers: [any SuiteExplorer]
-  /// The corpus's tests of each suite, as cases (the explorers' seeds).
-  package var seeds: [String: [ExploreCase]]
+  /// The corpus's tests of each suite, as cases (the explorers' samples).
+  package var samples: [String: [ExploreCase]]
   package var reference: any Implementation
   /// The implementation checked; `nil` checks the explorers: every case's context must be one
   /// the reference can use.
@@ -146,12 +146,12 @@ package struct ExploreEngine: Sendable {
   package var settings: ExploreSettings
 
   package init(
-    explorers: [any SuiteExplorer], seeds: [String: [ExploreCase]],
+    explorers: [any SuiteExplorer], samples: [String: [ExploreCase]],
     reference: any Implementation = ReferenceImplementation(),
     target: (any Implementation)?, settings: ExploreSettings
   ) {
     self.explorers = explorers
-    self.seeds = seeds
+    self.samples = samples
     self.reference = reference
     self.target = target
     self.settings = settings
@@ -167,7 +167,7 @@ package struct ExploreEngine: Sendable {
   package func makeCase(_ index: Int) -> ExploreCase {
     let explorer = explorers[index % explorers.count]
     var random = ExploreRandom(seed: Self.caseSeed(settings.seed, index: index))
-    return explorer.makeCase(seeds: seeds[explorer.suite] ?? [], random: &random)
+    return explorer.makeCase(samples: samples[explorer.suite] ?? [], random: &random)
   }
 
   /// What one case showed.

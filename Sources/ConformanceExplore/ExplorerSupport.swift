@@ -1,17 +1,17 @@
 import ConformanceJSON
 
-/// Plumbing the suite explorers share: picking a seed whose context the suite can use, and the
+/// Plumbing the suite explorers share: picking a sample whose context the suite can use, and the
 /// mix of cases (mostly one mutation of a valid input, so the deep checks are reached; some with
 /// several; a few unchanged).
 package enum ExploreMix {
-  /// A seed of the suite whose context `usable` accepts (a few tries), or nil.
-  package static func seed(
-    _ seeds: [ExploreCase], _ random: inout ExploreRandom, usable: (JSONObject) -> Bool = { _ in true }
+  /// A sample of the suite whose context `usable` accepts (a few tries), or nil.
+  package static func sample(
+    _ samples: [ExploreCase], _ random: inout ExploreRandom, usable: (JSONObject) -> Bool = { _ in true }
   ) -> ExploreCase? {
-    guard !seeds.isEmpty else { return nil }
+    guard !samples.isEmpty else { return nil }
     for _ in 0..<4 {
-      let seed = random.pick(seeds)
-      if usable(seed.context) { return seed }
+      let sample = random.pick(samples)
+      if usable(sample.context) { return sample }
     }
     return nil
   }
@@ -41,11 +41,11 @@ package enum ExploreMix {
   /// A case of a suite that reads no context: mostly an input built valid from the suite's rules
   /// (`valid`), one in five a corpus input, then mutated ``mutationCount(_:)`` times.
   package static func contextFreeCase(
-    suite: String, seeds: [ExploreCase], _ random: inout ExploreRandom,
+    suite: String, samples: [ExploreCase], _ random: inout ExploreRandom,
     valid: (inout ExploreRandom) -> JSONValue, mutator: Mutator,
     suiteMutation: (JSONValue, inout ExploreRandom) -> JSONValue
   ) -> ExploreCase {
-    let base: JSONValue = random.chance(1, in: 5) ? (seed(seeds, &random)?.input ?? valid(&random)) : valid(&random)
+    let base: JSONValue = random.chance(1, in: 5) ? (sample(samples, &random)?.input ?? valid(&random)) : valid(&random)
     let input = mutated(base, count: mutationCount(&random), mutator: mutator, &random, suiteMutation: suiteMutation)
     return ExploreCase(suite: suite, input: input, context: JSONObject())
   }

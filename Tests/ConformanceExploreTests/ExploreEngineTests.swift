@@ -32,7 +32,7 @@ struct StringsWithBug: Implementation {
 /// Makes long strings of mixed scripts inside objects with extra keys, and an extra context key.
 struct StringsExplorer: SuiteExplorer {
   let suite = "test.strings"
-  func makeCase(seeds: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
+  func makeCase(samples: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
     let alphabet: [Unicode.Scalar] = ["x", "Q", "é", "\u{0661}", "\u{1F600}", "\u{3000}", "7", "\u{0301}"]
     var text = ""
     for _ in 0..<(20 + random.below(200)) { text.unicodeScalars.append(random.pick(alphabet)) }
@@ -44,7 +44,7 @@ struct StringsExplorer: SuiteExplorer {
 @Suite struct ExploreShrinkingTests {
   func engine(jobs: Int = 1, cases: Int = 400, seed: UInt64 = 7) -> ExploreEngine {
     ExploreEngine(
-      explorers: [StringsExplorer()], seeds: [:], reference: StringsReference(), target: StringsWithBug(),
+      explorers: [StringsExplorer()], samples: [:], reference: StringsReference(), target: StringsWithBug(),
       settings: ExploreSettings(seed: seed, budget: .cases(cases), jobs: jobs))
   }
 
@@ -117,12 +117,12 @@ struct StringsExplorer: SuiteExplorer {
   @Test func casesWithAContextTheReferenceCannotUseAreCountedApart() {
     struct Careless: SuiteExplorer {
       let suite = "test.strings"
-      func makeCase(seeds: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
+      func makeCase(samples: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
         ExploreCase(suite: suite, input: "x", context: random.chance(1, in: 2) ? ["mode": "strict"] : [:])
       }
     }
     let report = ExploreEngine(
-      explorers: [Careless()], seeds: [:], reference: StringsReference(), target: nil,
+      explorers: [Careless()], samples: [:], reference: StringsReference(), target: nil,
       settings: ExploreSettings(seed: 1, budget: .cases(200))
     ).run()
     #expect(report.findings.isEmpty)
@@ -149,13 +149,14 @@ struct StringsExplorer: SuiteExplorer {
     }
     struct FIDCases: SuiteExplorer {
       let suite = "leeep.fid"
-      func makeCase(seeds: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
+      func makeCase(samples: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
         ExploreCase(
           suite: suite, input: .string("cAbCdEfGhIjKlMnOpQr_-0" + (random.chance(1, in: 2) ? "\n" : "")), context: [:])
       }
     }
     let report = ExploreEngine(
-      explorers: [FIDCases()], seeds: [:], target: NewlineFID(), settings: ExploreSettings(seed: 3, budget: .cases(100))
+      explorers: [FIDCases()], samples: [:], target: NewlineFID(),
+      settings: ExploreSettings(seed: 3, budget: .cases(100))
     ).run()
     let finding = try #require(report.findings.first)
     let files = try ExploreOutput.write(report, subject: .init(name: "fid-port", version: "1.0"), to: folder.path)
@@ -245,15 +246,16 @@ struct StringsExplorer: SuiteExplorer {
 
   @Test func theReferenceExploredInProcessDiffersFromItselfNowhere() throws {
     let loader = VectorLoader()
-    var seeds: [String: [ExploreCase]] = [:]
+    var samples: [String: [ExploreCase]] = [:]
     for location in try loader.discover(root: vectors) {
       let file = try loader.load(location).get()
       for test in file.tests {
-        seeds[file.suite, default: []].append(ExploreCase(suite: file.suite, input: test.input, context: test.context))
+        samples[file.suite, default: []].append(
+          ExploreCase(suite: file.suite, input: test.input, context: test.context))
       }
     }
     let report = ExploreEngine(
-      explorers: SuiteExplorers.all, seeds: seeds, target: ReferenceImplementation(),
+      explorers: SuiteExplorers.all, samples: samples, target: ReferenceImplementation(),
       settings: ExploreSettings(seed: 11, budget: .cases(34_000), jobs: 2)
     ).run()
     #expect(report.casesRun == 34_000)

@@ -4,7 +4,7 @@ import ReferenceParsers
 
 @testable import ConformanceExplore
 
-/// The shipped corpus's tests, by suite, as explore's seeds (input and merged context) and as
+/// The shipped corpus's tests, by suite, as explore's samples (input and merged context) and as
 /// vectors (for checking that a planted bug passes them).
 enum ShippedCorpus {
   static let tests: [String: [VectorTest]] = {
@@ -17,14 +17,14 @@ enum ShippedCorpus {
     return bySuite
   }()
 
-  static func seeds(_ suite: String) -> [ExploreCase] {
+  static func samples(_ suite: String) -> [ExploreCase] {
     (tests[suite] ?? []).map { ExploreCase(suite: suite, input: $0.input, context: $0.context) }
   }
 }
 
 /// `count` cases of `explorer` from `seed`.
 func exploreCases(_ explorer: any SuiteExplorer, count: Int, seed: UInt64) -> [ExploreCase] {
-  let seeds = ShippedCorpus.seeds(explorer.suite)
+  let samples = ShippedCorpus.samples(explorer.suite)
   var random = ExploreRandom(seed: seed)
-  return (0..<count).map { _ in explorer.makeCase(seeds: seeds, random: &random) }
+  return (0..<count).map { _ in explorer.makeCase(samples: samples, random: &random) }
 }

@@ -17,12 +17,12 @@ import Testing
     let reference = ReferenceImplementation()
     var lines: [String] = []
     for explorer in SuiteExplorers.all {
-      let seeds = ShippedCorpus.seeds(explorer.suite)
+      let samples = ShippedCorpus.samples(explorer.suite)
       var random = ExploreRandom(seed: 1)
       var cases: [ExploreCase] = []
       cases.reserveCapacity(20_000)
       let made = clock.measure {
-        for _ in 0..<20_000 { cases.append(explorer.makeCase(seeds: seeds, random: &random)) }
+        for _ in 0..<20_000 { cases.append(explorer.makeCase(samples: samples, random: &random)) }
       }
       let evaluated = clock.measure {
         for c in cases { _ = try? reference.evaluate(suite: c.suite, input: c.input, context: c.context) }

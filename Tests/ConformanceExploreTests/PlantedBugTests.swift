@@ -243,11 +243,11 @@ enum PlantedBugs {
   /// The first of `limit` explored cases where the bug answers differently from the reference.
   static func firstDifference(_ bug: PlantedBug, limit: Int) throws -> (index: Int, ExploreCase)? {
     let explorer = try #require(SuiteExplorers.explorer(for: bug.suite))
-    let seeds = ShippedCorpus.seeds(bug.suite)
+    let samples = ShippedCorpus.samples(bug.suite)
     let reference = ReferenceImplementation()
     var random = ExploreRandom(seed: 1)
     for index in 0..<limit {
-      let c = explorer.makeCase(seeds: seeds, random: &random)
+      let c = explorer.makeCase(samples: samples, random: &random)
       let expected = try reference.evaluate(suite: c.suite, input: c.input, context: c.context)
       if try bug.outcome(c.input, c.context) != expected { return (index, c) }
     }

@@ -25,12 +25,12 @@ struct AdaptyOnboardingEventExplorer: SuiteExplorer {
       keys: ["action_id", "actionId", "meta", "name", "params", "reply", "element_id", "elementId"],
       strings: names + ["a", ""], numbers: ["0", "1", "2", "-1", "9223372036854775807", "9223372036854775808"]))
 
-  func makeCase(seeds: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
+  func makeCase(samples: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
     let channel: String
     var input: JSONValue
-    if random.chance(1, in: 5), let seed = ExploreMix.seed(seeds, &random, usable: Self.contextIsUsable) {
-      channel = seed.context["channel"]?.stringValue ?? "analytics"
-      input = seed.input
+    if random.chance(1, in: 5), let sample = ExploreMix.sample(samples, &random, usable: Self.contextIsUsable) {
+      channel = sample.context["channel"]?.stringValue ?? "analytics"
+      input = sample.input
     } else {
       channel = random.pick(Self.channels)
       input = Self.valid(channel: channel, &random)

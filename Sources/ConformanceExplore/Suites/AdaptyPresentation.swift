@@ -13,9 +13,9 @@ struct AdaptyPresentationExplorer: SuiteExplorer {
   ]
   static let mutator = Mutator(Vocabulary(keys: ["step"], strings: steps))
 
-  func makeCase(seeds: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
+  func makeCase(samples: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
     var items: [JSONValue]
-    if random.chance(1, in: 4), let seed = ExploreMix.seed(seeds, &random), let array = seed.input.arrayValue {
+    if random.chance(1, in: 4), let sample = ExploreMix.sample(samples, &random), let array = sample.input.arrayValue {
       items = array
     } else {
       items = Self.plausibleTrace(&random).map { JSONValue.string($0) }

@@ -33,8 +33,8 @@ struct FanshipSequenceExplorer: SuiteExplorer {
     ]
   static let mutator = Mutator(Vocabulary(keys: ["step"], strings: allSteps))
 
-  func makeCase(seeds: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
-    let context = Self.context(seeds, &random)
+  func makeCase(samples: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
+    let context = Self.context(samples, &random)
     var steps = Self.validTrace(context, &random).map { JSONValue.string($0) }
     for _ in 0..<ExploreMix.mutationCount(&random) {
       switch random.below(6) {
@@ -54,11 +54,11 @@ struct FanshipSequenceExplorer: SuiteExplorer {
     return ExploreCase(suite: suite, input: .array(steps), context: context)
   }
 
-  /// A seed's context when it names the scenario and all its settings validly, else one of the
+  /// A sample's context when it names the scenario and all its settings validly, else one of the
   /// combinations the settings allow.
-  static func context(_ seeds: [ExploreCase], _ random: inout ExploreRandom) -> JSONObject {
-    if random.chance(1, in: 2), let seed = ExploreMix.seed(seeds, &random, usable: contextIsUsable) {
-      return seed.context
+  static func context(_ samples: [ExploreCase], _ random: inout ExploreRandom) -> JSONObject {
+    if random.chance(1, in: 2), let sample = ExploreMix.sample(samples, &random, usable: contextIsUsable) {
+      return sample.context
     }
     if random.chance(1, in: 2) {
       return [

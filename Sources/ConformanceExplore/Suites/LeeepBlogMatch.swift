@@ -12,8 +12,8 @@ struct LeeepBlogMatchExplorer: SuiteExplorer {
     Vocabulary(
       keys: arguments, strings: ["1024", "88", "spring-coat", "blog", "true"], limits: [TextLimit(255, .scalars)]))
 
-  func makeCase(seeds: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
-    let context = LeeepPushPayloadExplorer.context(seeds, &random)
+  func makeCase(samples: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
+    let context = LeeepPushPayloadExplorer.context(samples, &random)
     let scope = context["expected_scope"]?.objectValue ?? JSONObject()
     var data = LeeepPushPayloadExplorer.valid(scope: scope, &random)
     if random.chance(1, in: 4) { data = LeeepPushPayloadExplorer.mutation(data, &random) }
@@ -24,14 +24,14 @@ struct LeeepBlogMatchExplorer: SuiteExplorer {
       "ugc_id": object["ugc_id"] ?? "1", "is_public": .bool(random.chance(4, in: 5)),
     ]
     if random.chance(1, in: 5),
-      let seed = ExploreMix.seed(seeds, &random, usable: LeeepPushPayloadExplorer.scopeIsUsable)
+      let sample = ExploreMix.sample(samples, &random, usable: LeeepPushPayloadExplorer.scopeIsUsable)
     {
-      input = seed.input
+      input = sample.input
       return ExploreCase(
         suite: suite,
         input: ExploreMix.mutated(input, count: ExploreMix.mutationCount(&random), mutator: Self.mutator, &random) {
           value, random in Self.mutation(value, &random)
-        }, context: seed.context)
+        }, context: sample.context)
     }
     input = ExploreMix.mutated(input, count: ExploreMix.mutationCount(&random), mutator: Self.mutator, &random) {
       value, random in Self.mutation(value, &random)

@@ -9,7 +9,7 @@ struct LeeepFidExplorer: SuiteExplorer {
   static let mutator = Mutator(
     Vocabulary(keys: ["fid"], strings: ["c", "dAAAAAAAAAAAAAAAAAAAAA"], limits: [TextLimit(22, .asciiCharacters)]))
 
-  func makeCase(seeds: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
+  func makeCase(samples: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
     let input: JSONValue
     switch random.below(10) {
     case 0...3: input = .string(IDPattern.fid.nearMiss(&random))
@@ -18,7 +18,7 @@ struct LeeepFidExplorer: SuiteExplorer {
       input = .string(IDPattern.fid.valid(&random) + ":APA91b" + String(repeating: "x", count: random.below(140)))
     case 6: input = ExploreMix.nonString(&random)
     default:
-      let base = ExploreMix.seed(seeds, &random)?.input ?? .string(IDPattern.fid.valid(&random))
+      let base = ExploreMix.sample(samples, &random)?.input ?? .string(IDPattern.fid.valid(&random))
       input = ExploreMix.mutated(base, count: max(1, ExploreMix.mutationCount(&random)), mutator: Self.mutator, &random)
       {
         value, random in

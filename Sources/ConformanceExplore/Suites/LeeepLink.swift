@@ -29,9 +29,9 @@ struct LeeepLinkExplorer: SuiteExplorer {
     Vocabulary(
       keys: ["url"], strings: ["https://shop.example/", "http://", "https://"], limits: [TextLimit(255, .scalars)]))
 
-  func makeCase(seeds: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
+  func makeCase(samples: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
     var context: JSONObject =
-      ExploreMix.seed(seeds, &random, usable: Self.contextIsUsable)?.context ?? ["routes": Self.defaultRoutes]
+      ExploreMix.sample(samples, &random, usable: Self.contextIsUsable)?.context ?? ["routes": Self.defaultRoutes]
     switch random.below(6) {
     case 0: context["ugc_page_transition"] = .bool(random.chance(1, in: 2))
     case 1: context["sdk_version"] = .string(random.pick(Self.versions))
@@ -43,7 +43,7 @@ struct LeeepLinkExplorer: SuiteExplorer {
     switch random.below(10) {
     case 0: input = ExploreMix.nonString(&random)
     case 1:
-      let base = ExploreMix.seed(seeds, &random, usable: Self.contextIsUsable)?.input ?? "https://shop.example/"
+      let base = ExploreMix.sample(samples, &random, usable: Self.contextIsUsable)?.input ?? "https://shop.example/"
       input = Self.mutator.mutate(base, &random)
     default:
       var url = patterns.isEmpty ? "https://shop.example/blog/a" : Self.url(matching: random.pick(patterns), &random)

@@ -18,7 +18,7 @@ struct LeeepPushClientExplorer: SuiteExplorer {
       keys: ["step", "user_id", "ticket", "destination", "consent", "online"],
       strings: stepNames + ["opted_in", "opted_out", "t1"]))
 
-  func makeCase(seeds: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
+  func makeCase(samples: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
     var context = JSONObject()
     switch random.below(4) {
     case 0: context["online"] = false
@@ -38,11 +38,11 @@ struct LeeepPushClientExplorer: SuiteExplorer {
       ]),
     ]
     var steps: [JSONValue]
-    if random.chance(1, in: 5), let seed = ExploreMix.seed(seeds, &random, usable: Self.contextIsUsable),
-      let items = seed.input.arrayValue
+    if random.chance(1, in: 5), let sample = ExploreMix.sample(samples, &random, usable: Self.contextIsUsable),
+      let items = sample.input.arrayValue
     {
       steps = items
-      context = seed.context
+      context = sample.context
     } else {
       steps = (0..<(1 + random.below(10))).map { _ in Self.step(users: users, tickets: tickets, &random) }
     }

@@ -17,10 +17,10 @@ struct LeeepPushDestinationExplorer: SuiteExplorer {
       ],
       limits: [TextLimit(22, .asciiCharacters)]))
 
-  func makeCase(seeds: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
+  func makeCase(samples: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
     let base: JSONValue =
       random.chance(1, in: 2)
-      ? Self.valid(&random) : (ExploreMix.seed(seeds, &random)?.input ?? Self.valid(&random))
+      ? Self.valid(&random) : (ExploreMix.sample(samples, &random)?.input ?? Self.valid(&random))
     let input = ExploreMix.mutated(base, count: ExploreMix.mutationCount(&random), mutator: Self.mutator, &random) {
       value, random in Self.mutation(value, &random)
     }

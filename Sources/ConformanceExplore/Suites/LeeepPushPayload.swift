@@ -19,14 +19,14 @@ struct LeeepPushPayloadExplorer: SuiteExplorer {
       strings: ["2", "1", "coordinate", "blog", "1024", "88", "0", "01", "9999999999999999999", "a", " "],
       limits: [TextLimit(255, .scalars), TextLimit(128, .asciiCharacters), TextLimit(19, .asciiCharacters)]))
 
-  func makeCase(seeds: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
-    let context = Self.context(seeds, &random)
+  func makeCase(samples: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
+    let context = Self.context(samples, &random)
     let base: JSONValue
     if random.chance(3, in: 5) {
       base = Self.valid(scope: context["expected_scope"]?.objectValue ?? JSONObject(), &random)
     } else {
       base =
-        ExploreMix.seed(seeds, &random)?.input
+        ExploreMix.sample(samples, &random)?.input
         ?? Self.valid(scope: context["expected_scope"]?.objectValue ?? JSONObject(), &random)
     }
     let input = ExploreMix.mutated(base, count: ExploreMix.mutationCount(&random), mutator: Self.mutator, &random) {
@@ -40,10 +40,10 @@ struct LeeepPushPayloadExplorer: SuiteExplorer {
     return scope["website_id"]?.stringValue != nil && scope["app_id"]?.stringValue != nil
   }
 
-  /// A seed's scope, or one of numeric IDs at their edges (19 digits, past 2^53).
-  static func context(_ seeds: [ExploreCase], _ random: inout ExploreRandom) -> JSONObject {
-    if random.chance(2, in: 3), let seed = ExploreMix.seed(seeds, &random, usable: scopeIsUsable) {
-      return seed.context
+  /// A sample's scope, or one of numeric IDs at their edges (19 digits, past 2^53).
+  static func context(_ samples: [ExploreCase], _ random: inout ExploreRandom) -> JSONObject {
+    if random.chance(2, in: 3), let sample = ExploreMix.sample(samples, &random, usable: scopeIsUsable) {
+      return sample.context
     }
     let website = random.pick([
       "1024", "9007199254740993", "9999999999999999999", "1", IDPattern.numeric.valid(&random),

@@ -24,9 +24,9 @@ struct LeeepScrollRequestExplorer: SuiteExplorer {
       strings: ["reviewPagination", "reviewListTop", "create", "request", "layout"], numbers: ["0", "1", "100"],
       hugeExponents: false))
 
-  func makeCase(seeds: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
+  func makeCase(samples: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
     var steps: [JSONValue]
-    if random.chance(1, in: 5), let seed = ExploreMix.seed(seeds, &random), let items = seed.input.arrayValue {
+    if random.chance(1, in: 5), let sample = ExploreMix.sample(samples, &random), let items = sample.input.arrayValue {
       steps = items
     } else {
       steps = [TraceMutations.step("create", [("handler", .bool(random.chance(3, in: 4)))])]

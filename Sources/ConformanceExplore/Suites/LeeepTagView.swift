@@ -18,9 +18,9 @@ struct LeeepTagViewExplorer: SuiteExplorer {
     Vocabulary(
       keys: ["tag", "params"] + params, strings: tags + ["t1", "", "spring-coat"], limits: [TextLimit(255, .scalars)]))
 
-  func makeCase(seeds: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
+  func makeCase(samples: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
     ExploreMix.contextFreeCase(
-      suite: suite, seeds: seeds, &random, valid: Self.valid, mutator: Self.mutator, suiteMutation: Self.mutation)
+      suite: suite, samples: samples, &random, valid: Self.valid, mutator: Self.mutator, suiteMutation: Self.mutation)
   }
 
   static func slug(_ random: inout ExploreRandom) -> String {

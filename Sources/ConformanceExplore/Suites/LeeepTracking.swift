@@ -25,9 +25,9 @@ struct LeeepTrackingExplorer: SuiteExplorer {
     "1", "1.0", "1e0", "10e-1", "2", "3", "0", "-0", "0.5", "1.5", "9007199254740993", "100000000000000000000",
   ]
 
-  func makeCase(seeds: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
+  func makeCase(samples: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
     ExploreMix.contextFreeCase(
-      suite: suite, seeds: seeds, &random, valid: Self.valid, mutator: Self.mutator, suiteMutation: Self.mutation)
+      suite: suite, samples: samples, &random, valid: Self.valid, mutator: Self.mutator, suiteMutation: Self.mutation)
   }
 
   static func product(_ random: inout ExploreRandom) -> JSONValue {

@@ -10,12 +10,12 @@ struct LeeepUserIdExplorer: SuiteExplorer {
   static let limits = [TextLimit(255, .utf8Bytes)]
   static let mutator = Mutator(Vocabulary(keys: ["user_id"], strings: ["member-1", "\u{E9}"], limits: limits))
 
-  func makeCase(seeds: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
-    ExploreCase(suite: suite, input: Self.userID(&random, seeds: seeds), context: JSONObject())
+  func makeCase(samples: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
+    ExploreCase(suite: suite, input: Self.userID(&random, samples: samples), context: JSONObject())
   }
 
   /// A user ID near one of the rules' edges (also used by `leeep.push.client`'s `identify`).
-  static func userID(_ random: inout ExploreRandom, seeds: [ExploreCase] = []) -> JSONValue {
+  static func userID(_ random: inout ExploreRandom, samples: [ExploreCase] = []) -> JSONValue {
     switch random.below(12) {
     case 0...2:
       let count = TextLengths.lengths(around: 255, random: &random)
@@ -39,7 +39,7 @@ struct LeeepUserIdExplorer: SuiteExplorer {
     case 8:
       return .string(random.pick(["caf\u{E9}", "cafe\u{301}", "\u{212A}", "K", "\u{130}", "a\u{0}b", "a\n", " a "]))
     default:
-      let base = ExploreMix.seed(seeds, &random)?.input ?? .string("member-1")
+      let base = ExploreMix.sample(samples, &random)?.input ?? .string("member-1")
       return ExploreMix.mutated(base, count: max(1, ExploreMix.mutationCount(&random)), mutator: mutator, &random) {
         value, random in mutator.mutate(value, &random)
       }

@@ -10,7 +10,7 @@ struct RespondoDeepLinkExplorer: SuiteExplorer {
   static let mutator = Mutator(
     Vocabulary(keys: ["conversation_id"], strings: [prefix], limits: [TextLimit(36, .asciiCharacters)]))
 
-  func makeCase(seeds: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
+  func makeCase(samples: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
     let uuid = IDPattern.uuid.valid(&random)
     let input: JSONValue
     switch random.below(12) {
@@ -33,7 +33,7 @@ struct RespondoDeepLinkExplorer: SuiteExplorer {
       input = .string(
         Self.prefix + percentEncoded(uuid, lowercase: random.chance(1, in: 2), all: random.chance(1, in: 2)))
     default:
-      let base = ExploreMix.seed(seeds, &random)?.input ?? .string(Self.prefix + uuid)
+      let base = ExploreMix.sample(samples, &random)?.input ?? .string(Self.prefix + uuid)
       input = ExploreMix.mutated(base, count: max(1, ExploreMix.mutationCount(&random)), mutator: Self.mutator, &random)
       {
         value, random in Self.mutator.mutate(value, &random)

@@ -18,12 +18,12 @@ struct RespondoPushPayloadExplorer: SuiteExplorer {
       strings: ["message", "campaign", "Message", "respondo://conversation/", "d-1", ""],
       limits: [TextLimit(36, .asciiCharacters)]))
 
-  func makeCase(seeds: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
+  func makeCase(samples: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
     let platform = random.pick(Self.platforms)
     let input: JSONValue
-    if random.chance(1, in: 5), let seed = ExploreMix.seed(seeds, &random, usable: Self.contextIsUsable) {
-      let mutated = Self.mutator.mutate(seed.input, &random)
-      return ExploreCase(suite: suite, input: mutated, context: seed.context)
+    if random.chance(1, in: 5), let sample = ExploreMix.sample(samples, &random, usable: Self.contextIsUsable) {
+      let mutated = Self.mutator.mutate(sample.input, &random)
+      return ExploreCase(suite: suite, input: mutated, context: sample.context)
     }
     var respondo = Self.respondoObject(&random)
     for _ in 0..<ExploreMix.mutationCount(&random) { respondo = Self.mutation(respondo, &random) }

@@ -18,15 +18,15 @@ struct RespondoPushSessionExplorer: SuiteExplorer {
         "foreground", "background", "terminated",
       ]))
 
-  func makeCase(seeds: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
+  func makeCase(samples: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
     let platform = random.pick(Self.platforms)
     let ids = (0..<3).map { _ in IDPattern.uuid.valid(&random) }
     var steps: [JSONValue]
-    if random.chance(1, in: 5), let seed = ExploreMix.seed(seeds, &random, usable: Self.contextIsUsable),
-      let items = seed.input.arrayValue
+    if random.chance(1, in: 5), let sample = ExploreMix.sample(samples, &random, usable: Self.contextIsUsable),
+      let items = sample.input.arrayValue
     {
       steps = TraceMutations.mutate(items, insert: { Self.step(platform: platform, ids: ids, &$0) }, &random)
-      return ExploreCase(suite: suite, input: .array(steps), context: seed.context)
+      return ExploreCase(suite: suite, input: .array(steps), context: sample.context)
     }
     steps = (0..<(1 + random.below(8))).map { _ in Self.step(platform: platform, ids: ids, &random) }
     for _ in 0..<ExploreMix.mutationCount(&random) {

@@ -14,7 +14,7 @@ struct RespondoPushTokenExplorer: SuiteExplorer {
       keys: ["platform", "token"], strings: platforms + ["iOS", "Android", "flutter_ios", "web", ""],
       limits: [TextLimit(64, .asciiCharacters), TextLimit(200, .asciiCharacters), TextLimit(4096, .asciiCharacters)]))
 
-  func makeCase(seeds: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
+  func makeCase(samples: [ExploreCase], random: inout ExploreRandom) -> ExploreCase {
     let platform = random.pick(Self.platforms)
     var input: JSONValue = ["platform": .string(platform), "token": Self.token(for: platform, &random)]
     switch random.below(10) {
@@ -23,7 +23,7 @@ struct RespondoPushTokenExplorer: SuiteExplorer {
         .string(random.pick(Self.mutator.vocabulary.strings + ["IOS", " ios", "ios\n"])), "platform", in: input)
     case 1: input = ExploreMix.setting(random.pick([nil, .null, "", 0, true, .array([])]), "token", in: input)
     case 2, 3:
-      let base = ExploreMix.seed(seeds, &random)?.input ?? input
+      let base = ExploreMix.sample(samples, &random)?.input ?? input
       input = ExploreMix.mutated(base, count: max(1, ExploreMix.mutationCount(&random)), mutator: Self.mutator, &random)
       {
         value, random in Self.mutator.mutate(value, &random)
