@@ -87,12 +87,15 @@ package enum FileKind: Sendable, Equatable {
 package struct FileInfo: Sendable, Equatable {
   package var kind: FileKind
   package var size: Int
+  /// `st_mode & 0o7777`.
+  package var permissions: UInt32
   package var device: UInt64
   package var inode: UInt64
 
   init(_ info: stat) {
     kind = FileKind(mode: info.st_mode)
     size = Int(info.st_size)
+    permissions = UInt32(info.st_mode & 0o7777)
     device = UInt64(truncatingIfNeeded: info.st_dev)
     inode = UInt64(truncatingIfNeeded: info.st_ino)
   }
@@ -429,9 +432,6 @@ package func readBytes(_ descriptor: Int32, upTo count: Int) throws(SystemCallEr
   package func killHard(_ process: Int32, group: Bool = false) {
     _ = kill(group ? -process : process, SIGKILL)
   }
-
-  /// `getpid()`.
-  package func currentProcessID() -> Int32 { getpid() }
 #endif
 
 /// `strsignal(3)`: the C library's name for a signal (`Killed`), for messages.
@@ -606,9 +606,6 @@ package func moveStandardOutputAside() -> Int32 {
 
 /// What the reports ask of a failed call (the error type is ``SystemCallError``, above).
 extension SystemCallError: CustomStringConvertible {
-  /// The calling thread's `errno` now.
-  package static var current: SystemCallError { .last() }
-
   /// `strerror`: the system's words for the error (`No such file or directory`).
   package var description: String { text }
 
@@ -620,26 +617,6 @@ extension SystemCallError: CustomStringConvertible {
   /// `ENXIO` from opening a FIFO for writing without waiting: no process reads it.
   package var isFIFOWithoutReader: Bool { code == ENXIO }
   package var isReadOnlyFileSystem: Bool { code == EROFS }
-}
-
-/// The parts of `struct stat` the reports use.
-package struct FileStatus: Sendable {
-  package var kind: FileKind
-  /// `st_mode & 0o7777`.
-  package var permissions: UInt32
-  /// `st_dev` and `st_ino`: equal for two names of one file.
-  package var device: UInt64
-  package var inode: UInt64
-
-  init(_ info: stat) {
-    kind = FileKind(mode: info.st_mode)
-    permissions = UInt32(info.st_mode & 0o7777)
-    device = UInt64(truncatingIfNeeded: info.st_dev)
-    inode = UInt64(truncatingIfNeeded: info.st_ino)
-  }
-
-  /// Whether both describe the same file (device and inode).
-  package func isSameFile(as other: FileStatus) -> Bool { device == other.device && inode == other.inode }
 }
 
 /// How ``openFile(_:_:permissions:)`` opens: `open`'s flags. Every descriptor is close-on-exec
@@ -664,27 +641,12 @@ package struct OpenOptions: OptionSet, Sendable {
   package static let noControllingTerminal = OpenOptions(rawValue: O_NOCTTY)
 }
 
-/// `stat` (links followed) or `lstat` (the link itself).
-package func fileStatus(_ path: String, followingLinks: Bool = true) throws(SystemCallError) -> FileStatus {
-  var info = stat()
-  let status = followingLinks ? stat(path, &info) : lstat(path, &info)
-  guard status == 0 else { throw .current }
-  return FileStatus(info)
-}
-
-/// `fstat`: the open file's status.
-package func fileStatus(descriptor: Int32) throws(SystemCallError) -> FileStatus {
-  var info = stat()
-  guard fstat(descriptor, &info) == 0 else { throw .current }
-  return FileStatus(info)
-}
-
 /// `fstatat(AT_SYMLINK_NOFOLLOW)`: a name's status inside an open folder, never through a link,
 /// so that a path swapped meanwhile cannot redirect it.
-package func fileStatus(named name: String, inFolder folder: Int32) throws(SystemCallError) -> FileStatus {
+package func fileInfo(named name: String, inFolder folder: Int32) throws(SystemCallError) -> FileInfo {
   var info = stat()
-  guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { throw .current }
-  return FileStatus(info)
+  guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { throw .last() }
+  return FileInfo(info)
 }
 
 /// `open` with `O_CLOEXEC`, retried when interrupted.
@@ -694,7 +656,7 @@ package func openFile(_ path: String, _ options: OpenOptions, permissions: UInt3
   while true {
     let descriptor = open(path, options.rawValue | O_CLOEXEC, mode_t(permissions))
     if descriptor >= 0 { return descriptor }
-    if errno != EINTR { throw .current }
+    if errno != EINTR { throw .last() }
   }
 }
 
@@ -707,7 +669,7 @@ package func clearNonBlocking(_ descriptor: Int32) {
 /// `close`. Its error matters for a file just written: some file systems report a failed
 /// write only there.
 package func closeFile(_ descriptor: Int32) throws(SystemCallError) {
-  guard close(descriptor) == 0 else { throw .current }
+  guard close(descriptor) == 0 else { throw .last() }
 }
 
 /// `dup`: a second descriptor of the same open file (and of its `flock`), or `nil`.
@@ -718,7 +680,7 @@ package func duplicateDescriptor(_ descriptor: Int32) -> Int32? {
 
 /// `lseek(0, SEEK_SET)`: back to the start of the file, to read it again.
 package func seekToStart(_ descriptor: Int32) throws(SystemCallError) {
-  guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw .current }
+  guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw .last() }
 }
 
 /// `write` of a slice until every byte is written, retrying short writes and interrupted calls.
@@ -729,7 +691,7 @@ package func writeAll(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>) throws(Sy
       let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
       if written < 0 {
         if errno == EINTR { continue }
-        return .current
+        return .last()
       }
       offset += written
     }
@@ -756,7 +718,7 @@ package func writeAll(_ descriptor: Int32, _ bytes: [UInt8], at offset: Int) thr
       let count = pwrite(descriptor, raw.baseAddress! + written, raw.count - written, off_t(offset + written))
       if count < 0 {
         if errno == EINTR { continue }
-        return .current
+        return .last()
       }
       written += count
     }
@@ -774,7 +736,7 @@ package func readExactly(_ descriptor: Int32, count: Int, at offset: Int) throws
       let got = pread(descriptor, raw.baseAddress! + filled, raw.count - filled, off_t(offset + filled))
       if got < 0 {
         if errno == EINTR { continue }
-        return .failure(.current)
+        return .failure(.last())
       }
       if got == 0 { return .success(false) }
       filled += got
@@ -799,7 +761,7 @@ package func copyRest(of input: Int32, to output: Int32) throws(SystemCallError)
     if errno == EINTR { continue }
     // Not supported here (an older kernel, another system, across file systems): copy by hand,
     // unless part went across already and the failure is real.
-    if copiedInKernel || ![ENOSYS, EXDEV, EINVAL, EOPNOTSUPP, EBADF].contains(errno) { throw .current }
+    if copiedInKernel || ![ENOSYS, EXDEV, EINVAL, EOPNOTSUPP, EBADF].contains(errno) { throw .last() }
     break
   }
   var buffer: [UInt8] = []
@@ -815,7 +777,7 @@ package func copyRest(of input: Int32, to output: Int32) throws(SystemCallError)
 /// fails at once (`LOCK_NB`) when another process holds it.
 package func lockFile(_ descriptor: Int32, waiting: Bool = true) throws(SystemCallError) {
   while flock(descriptor, waiting ? LOCK_EX : LOCK_EX | LOCK_NB) != 0 {
-    if errno != EINTR { throw .current }
+    if errno != EINTR { throw .last() }
   }
 }
 
@@ -831,23 +793,23 @@ package func setPermissions(_ path: String, to permissions: UInt32) {
 
 /// `access(W_OK)`: whether this process may write the file (`nil`), or why not.
 package func writeAccessProblem(_ path: String) -> SystemCallError? {
-  access(path, W_OK) == 0 ? nil : .current
+  access(path, W_OK) == 0 ? nil : .last()
 }
 
 /// `rename`: `source` takes `destination`'s name in one step (replacing a file there).
 package func renamePath(_ source: String, to destination: String) throws(SystemCallError) {
-  guard rename(source, destination) == 0 else { throw .current }
+  guard rename(source, destination) == 0 else { throw .last() }
 }
 
 /// Swaps the files (or folders) at two paths in one atomic step: `renameat2(RENAME_EXCHANGE)`,
 /// a GNU extension, through the shim. `ENOSYS` where the call does not exist.
 package func exchangePaths(_ first: String, _ second: String) throws(SystemCallError) {
-  guard conformance_exchange_paths(first, second) == 0 else { throw .current }
+  guard conformance_exchange_paths(first, second) == 0 else { throw .last() }
 }
 
 /// `unlink`: removes a name (a file, a link); the file goes once nothing holds it open.
 package func removeFile(_ path: String) throws(SystemCallError) {
-  guard unlink(path) == 0 else { throw .current }
+  guard unlink(path) == 0 else { throw .last() }
 }
 
 /// `unlinkat`: removes a name inside an open folder, so that a path swapped meanwhile cannot
@@ -863,12 +825,12 @@ package func removeFolder(_ path: String) {
 
 /// `mkdir`: creates one folder (the umask applies to `permissions`).
 package func makeFolder(_ path: String, permissions: UInt32) throws(SystemCallError) {
-  guard mkdir(path, mode_t(permissions)) == 0 else { throw .current }
+  guard mkdir(path, mode_t(permissions)) == 0 else { throw .last() }
 }
 
 /// `realpath`: the path with every link, `.` and `..` resolved, or `nil`.
 package func resolvedPath(_ path: String) throws(SystemCallError) -> String {
-  guard let resolved = realpath(path, nil) else { throw .current }
+  guard let resolved = realpath(path, nil) else { throw .last() }
   defer { free(resolved) }
   return String(cString: resolved)
 }
@@ -877,7 +839,7 @@ package func resolvedPath(_ path: String) throws(SystemCallError) -> String {
 package func linkTarget(_ path: String) throws(SystemCallError) -> String {
   var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
   let count = readlink(path, &buffer, buffer.count - 1)
-  guard count >= 0 else { throw .current }
+  guard count >= 0 else { throw .last() }
   return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
@@ -891,7 +853,7 @@ package func createUniqueFile(prefix: String, suffix: String) throws(SystemCallE
   let descriptor = template.withUnsafeMutableBufferPointer {
     mkstemps($0.baseAddress!, Int32(suffix.utf8.count))
   }
-  guard descriptor >= 0 else { throw .current }
+  guard descriptor >= 0 else { throw .last() }
   _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
   return (String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), descriptor)
 }
@@ -901,23 +863,23 @@ package func createUniqueFile(prefix: String, suffix: String) throws(SystemCallE
 package func createUniqueFolder(prefix: String) throws(SystemCallError) -> String {
   var template = Array((prefix + "XXXXXX").utf8CString)
   let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
-  guard created else { throw .current }
+  guard created else { throw .last() }
   return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 /// The names in a folder, `.` and `..` left out, in the order the file system gives them:
 /// `opendir`, `readdir`, `closedir`. Each name is its bytes (a name need not be UTF-8).
 package func folderEntryNames(_ path: String) throws(SystemCallError) -> [[UInt8]] {
-  guard let directory = opendir(path) else { throw .current }
+  guard let directory = opendir(path) else { throw .last() }
   defer { closedir(directory) }
   return entries(of: directory)
 }
 
 /// ``folderEntryNames(_:)`` of an open folder (`fdopendir` of a `dup`, so `folder` stays open).
 package func folderEntryNames(ofOpenFolder folder: Int32) throws(SystemCallError) -> [[UInt8]] {
-  guard let copy = duplicateDescriptor(folder) else { throw .current }
+  guard let copy = duplicateDescriptor(folder) else { throw .last() }
   guard let directory = fdopendir(copy) else {
-    let error = SystemCallError.current
+    let error = SystemCallError.last()
     close(copy)
     throw error
   }

@@ -32,7 +32,7 @@ enum ProcessTree {
         queue += children[pid] ?? []
       }
       let marker = Array("\(variable)=\(token)".utf8) + [0]
-      let me = currentProcessID()
+      let me = processID()
       for (pid, _) in table where pid != root && pid != me && !found.contains(pid) {
         if environment(of: pid, contains: marker) { found.insert(pid) }
       }

@@ -94,7 +94,7 @@ public final class AllureResultsWriter: PreparingRunObserver {
     guard !folder.isEmpty else { throw FileSystem.Failure(reason: "an empty path") }
     var path = folder
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-    if (try? fileStatus(path, followingLinks: false))?.kind == .symbolicLink {
+    if (try? fileInfo(atPath: path, followingLinks: false))?.kind == .symbolicLink {
       do {
         path = try resolvedPath(path)
       } catch {
@@ -102,7 +102,7 @@ public final class AllureResultsWriter: PreparingRunObserver {
       }
     }
     do {
-      guard try fileStatus(path).kind == .folder else {
+      guard try fileInfo(atPath: path).kind == .folder else {
         throw FileSystem.Failure(reason: "not a folder; Allure results are a folder of files")
       }
       if let foreign = try foreignEntry(in: path) {
@@ -308,7 +308,7 @@ public final class AllureResultsWriter: PreparingRunObserver {
   /// a plain rename when there is no old folder (or no swap on this system).
   private func commit() throws(ReportWriteError) {
     guard let staging else { return }
-    if (try? fileStatus(target, followingLinks: false))?.kind == .folder {
+    if (try? fileInfo(atPath: target, followingLinks: false))?.kind == .folder {
       // Checked again: files may have arrived while the run ran.
       do throws(FileSystem.Failure) {
         if let foreign = try Self.foreignEntry(in: target) {
@@ -407,7 +407,7 @@ public final class AllureResultsWriter: PreparingRunObserver {
     else { return }
     let names = entries.map { String(decoding: $0, as: UTF8.self) }
     for name in names {
-      guard isOwnName(name), (try? fileStatus(named: name, inFolder: folder))?.kind == .regular else { return }
+      guard isOwnName(name), (try? fileInfo(named: name, inFolder: folder))?.kind == .regular else { return }
     }
     // Through the folder's descriptor: a swap of the path meanwhile cannot redirect these.
     for name in names { removeFile(named: name, inFolder: folder) }
@@ -421,7 +421,7 @@ public final class AllureResultsWriter: PreparingRunObserver {
     var folders: [String] = []
     for name in (try? folderEntryNames(path)) ?? [] {
       let child = path + "/" + String(decoding: name, as: UTF8.self)
-      if (try? fileStatus(child, followingLinks: false))?.kind == .folder {
+      if (try? fileInfo(atPath: child, followingLinks: false))?.kind == .folder {
         folders.append(child)
       } else {
         files.append(child)

@@ -31,7 +31,7 @@ enum FileSystem {
   }
 
   static func isFolder(_ path: String) -> Bool {
-    (try? fileStatus(path))?.kind == .folder
+    (try? fileInfo(atPath: path))?.kind == .folder
   }
 
   /// Puts the file at `source` in place of `destination` in one atomic step: readers see the
@@ -45,7 +45,7 @@ enum FileSystem {
   /// (another system, a file system without it) or there is nothing to swap with, `rename`.
   static func replace(_ destination: String, with source: String) throws(Failure) {
     // Only a file is swapped: `rename` refuses to put a file over a folder, a swap would not.
-    let replacesFile = (try? fileStatus(destination, followingLinks: false))?.kind == .regular
+    let replacesFile = (try? fileInfo(atPath: destination, followingLinks: false))?.kind == .regular
     if replacesFile && (try? exchangePaths(source, destination)) != nil {
       // The old report is complete and hidden; failing to remove it loses nothing.
       try? removeFile(source)
@@ -116,15 +116,15 @@ enum FileSystem {
   /// ``removeLeftovers(in:base:)`` may have taken it for a dead run's (its lock is free), and
   /// removed it: then the caller creates another.
   static func lockCreated(_ descriptor: Int32, path: String) -> Bool {
-    guard (try? lockFile(descriptor)) != nil, let opened = try? fileStatus(descriptor: descriptor),
-      let named = try? fileStatus(path, followingLinks: false)
+    guard (try? lockFile(descriptor)) != nil, let opened = try? fileInfo(ofDescriptor: descriptor),
+      let named = try? fileInfo(atPath: path, followingLinks: false)
     else { return false }
     return opened.isSameFile(as: named)
   }
 
   /// The permission bits of an existing regular file at `path`, if there is one.
   static func permissions(ofFile path: String) -> UInt32? {
-    guard let status = try? fileStatus(path), status.kind == .regular else { return nil }
+    guard let status = try? fileInfo(atPath: path), status.kind == .regular else { return nil }
     return status.permissions
   }
 
@@ -154,7 +154,7 @@ enum FileSystem {
     // Where the path leads, links followed by the kernel: a device or a pipe is written through
     // by the path as given, which also covers `/dev/stdout` and `/dev/fd/63` (`>(…)`), whose
     // last link (`pipe:[…]`) names no file.
-    if let followed = try? fileStatus(path) {
+    if let followed = try? fileInfo(atPath: path) {
       switch followed.kind {
       case .characterDevice, .fifo: return .writeThrough(path)
       case .blockDevice: throw Failure(reason: "is a block device: a report is never written to one")
@@ -165,9 +165,9 @@ enum FileSystem {
     var current = path
     var linked = false
     for _ in 0..<40 {
-      let info: FileStatus
+      let info: FileInfo
       do {
-        info = try fileStatus(current, followingLinks: false)
+        info = try fileInfo(atPath: current, followingLinks: false)
       } catch {
         // Missing (or a file stands where a folder should: creating the folders words that).
         // A dangling link's target is created as pytest does, but never its folders.
@@ -261,7 +261,7 @@ enum FileSystem {
       guard isTemporaryMiddle(name[prefix.count..<(name.count - suffix.count)]) else { continue }
       let path = (folder == "/" ? "/" : folder + "/") + String(decoding: name, as: UTF8.self)
       guard let descriptor = try? openFile(path, [.readOnly, .nonBlocking, .noFollow]) else { continue }
-      if (try? fileStatus(descriptor: descriptor))?.kind == .regular, (try? lockFile(descriptor, waiting: false)) != nil
+      if (try? fileInfo(ofDescriptor: descriptor))?.kind == .regular, (try? lockFile(descriptor, waiting: false)) != nil
       {
         try? removeFile(path)
       }

@@ -51,7 +51,7 @@ public enum ReportDestinationCheck {
       } catch {
         throw failure(error.reason)
       }
-      let info = try? fileStatus(target.path)
+      let info = try? fileInfo(atPath: target.path)
       switch target {
       case .writeThrough(let device):
         if let problem = writeAccessProblem(device) { throw failure("cannot write to it: \(problem)") }

@@ -198,7 +198,7 @@ public struct RunHistory: Sendable {
   {
     let path = path(folder: folder)
     do {
-      _ = try fileStatus(path, followingLinks: false)
+      _ = try fileInfo(atPath: path, followingLinks: false)
     } catch {
       if error.isNoSuchEntry { return RunHistory(path: path) }
     }

@@ -130,9 +130,9 @@ package enum SafeXMLReader {
   /// FIFO would wait, a device would never end) and by descriptor after (the name may have
   /// changed in between).
   private static func openRegularFile(_ path: String) throws(XMLReadFailure) -> Int32 {
-    let named: FileStatus
+    let named: FileInfo
     do {
-      named = try fileStatus(path)
+      named = try fileInfo(atPath: path)
     } catch {
       throw .unreadable(reason: error.description)
     }
@@ -143,9 +143,9 @@ package enum SafeXMLReader {
     } catch {
       throw .unreadable(reason: error.description)
     }
-    let opened: FileStatus
+    let opened: FileInfo
     do {
-      opened = try fileStatus(descriptor: descriptor)
+      opened = try fileInfo(ofDescriptor: descriptor)
     } catch {
       try? closeFile(descriptor)
       throw .unreadable(reason: error.description)
