@@ -124,9 +124,7 @@ package func fileInfo(ofDescriptor descriptor: Int32) throws(SystemCallError) ->
 /// found. Non-blocking, so that a FIFO put in place of the file after it was looked at cannot
 /// block the run; never the controlling terminal; not inherited by adapter processes.
 package func openForReading(_ path: String) throws(SystemCallError) -> Int32 {
-  let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-  guard descriptor >= 0 else { throw .last() }
-  return descriptor
+  try openFile(path, [.readOnly, .nonBlocking, .noControllingTerminal])
 }
 
 /// `close(2)`; what it says is not looked at (a descriptor only read from loses nothing).
@@ -470,11 +468,8 @@ package func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) throws(SystemCallEr
 /// empty at the end of the input. For a line protocol on standard input, which must answer
 /// each line as it comes rather than wait for a full buffer.
 package func readOnce(_ descriptor: Int32, upTo count: Int) throws(SystemCallError) -> [UInt8] {
-  var chunk = [UInt8](repeating: 0, count: count)
-  let outcome = chunk.withUnsafeMutableBytes { buffer in
-    Result { () throws(SystemCallError) in try readSome(descriptor, into: buffer) }
-  }
-  chunk.removeSubrange(try outcome.get()...)
+  var chunk: [UInt8] = []
+  try readChunk(descriptor, into: &chunk, count: count)
   return chunk
 }
 
