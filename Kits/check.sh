@@ -307,8 +307,8 @@ python_in_process() {
   local pack answers="$work/python-answers.jsonl" log="$work/pytest.log" status
   example_pack || return 1
   pack="$work/example.pack.json"
-  local pytest=(python3 -m pytest -p no:cacheprovider -q -rfE Kits/python/example_pytest --conformance-pack "$pack")
-  "${pytest[@]}" --conformance-answers "$answers" >"$log" 2>&1
+  local pytest=(python3 -m pytest -p no:cacheprovider -q -rfE Kits/python/example_pytest "--conformance-pack=$pack")
+  "${pytest[@]}" "--conformance-answers=$answers" >"$log" 2>&1
   status=$?
   local passed
   passed="$(sed -n 's/^\([0-9][0-9]*\) passed in .*/\1/p' "$log")"
@@ -319,7 +319,7 @@ python_in_process() {
     show_log "$log"
   fi
   log="$work/pytest-bug.log"
-  PYTHON_EXAMPLE_BUG=trailing-newline "${pytest[@]}" --conformance-answers "$answers" >"$log" 2>&1
+  PYTHON_EXAMPLE_BUG=trailing-newline "${pytest[@]}" "--conformance-answers=$answers" >"$log" 2>&1
   status=$?
   local expected in_pytest
   expected="$(printf '%s\n' "$@" | sort)"

@@ -178,8 +178,13 @@ def main():
         write(os.path.join(directories["items"], "test_pack.py"), ITEMS_TEST)
         write(os.path.join(directories["fixture"], "conftest.py"), CONFTEST)
         write(os.path.join(directories["fixture"], "test_pack.py"), FIXTURE_TEST)
+        for directory in directories.values():
+            # A project's ini file fixes pytest's rootdir, as in a real test tree; the options are
+            # given as --NAME=PATH (README, "Run"): without both, pytest would take the pack's
+            # folder into its rootdir guess and list that folder while collecting.
+            write(os.path.join(directory, "pytest.ini"), "[pytest]\n")
         answers = os.path.join(work, "answers.jsonl")
-        pack_options = ("--conformance-pack", pack_path, "--conformance-answers", answers)
+        pack_options = ("--conformance-pack=" + pack_path, "--conformance-answers=" + answers)
 
         kit = timed_in_process(lambda: in_process(pack_path), options.repeat)
         floor = timed_pytest(directories["floor"], environment, options.repeat)

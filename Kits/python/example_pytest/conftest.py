@@ -1,7 +1,7 @@
 """The in-process example's pytest set-up: the plugin.
 
-    python3 -m pytest Kits/python/example_pytest --conformance-pack PACK
-    PYTHON_EXAMPLE_BUG=trailing-newline python3 -m pytest Kits/python/example_pytest --conformance-pack PACK
+    python3 -m pytest Kits/python/example_pytest --conformance-pack=PACK
+    PYTHON_EXAMPLE_BUG=trailing-newline python3 -m pytest Kits/python/example_pytest --conformance-pack=PACK
 
 A team's own conftest.py needs only the plugin line; the sys.path line is here because the kit's
 files sit one folder up (a team copies conformance_pytest.py and conformance_adapter.py next to
