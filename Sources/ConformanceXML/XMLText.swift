@@ -1,5 +1,3 @@
-import ConformanceLowLevel
-
 /// Text that is about to be written into an XML document, made safe for XML 1.0.
 ///
 /// XML 1.0 allows only TAB, LF and CR below U+0020, and never U+FFFE or U+FFFF (its `Char`
@@ -31,19 +29,8 @@ package func visibleXMLText(_ text: String) -> String {
 /// scalar by scalar: every forbidden scalar is either a single byte below 0x20 in UTF-8, or
 /// U+FFFE / U+FFFF, whose encodings (`EF BF BE`, `EF BF BF`) start with 0xEF. `false` proves
 /// the text clean; `true` only means the scalar-level check must run.
-///
-/// An index loop over the string's own bytes: every attribute value of every testcase (ids,
-/// times) passes here, and `utf8.contains` with a closure cost about ten times as much a byte.
 func mayHoldForbiddenXMLScalar(_ text: String) -> Bool {
-  ByteView.withUTF8(of: text) { bytes in
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      if (byte < 0x20 || byte == 0xEF) && byte != 0x09 && byte != 0x0A && byte != 0x0D { return true }
-      index += 1
-    }
-    return false
-  }
+  text.utf8.contains { byte in (byte < 0x20 || byte == 0xEF) && byte != 0x09 && byte != 0x0A && byte != 0x0D }
 }
 
 /// Whether XML 1.0's `Char` production excludes the scalar. Surrogates cannot occur in a Swift
