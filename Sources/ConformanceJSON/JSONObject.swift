@@ -32,7 +32,14 @@ public struct JSONObject: Sendable {
   public var keysInByteOrder: [String] { keys.sorted(by: utf8Precedes) }
 
   public func index(forKey key: String) -> Int? {
-    members.firstIndex { utf8Equal($0.key, key) }
+    // An index loop: `firstIndex(where:)` hands the closure a copy of each member (its key and
+    // its value retained and released), a few hundred instructions per lookup.
+    var index = 0
+    while index < members.count {
+      if utf8Equal(members[index].key, key) { return index }
+      index += 1
+    }
+    return nil
   }
 
   public func contains(_ key: String) -> Bool { index(forKey: key) != nil }

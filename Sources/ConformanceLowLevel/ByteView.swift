@@ -9,6 +9,12 @@
 // (a call each was 1.3x a 10,000-vector run). Nothing outside the package imports this target:
 // `import ConformanceTesting` does not bring it into scope (Scripts/public-api.sh).
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The bytes of a document, valid while the ``withBytes(of:_:)`` (or
 /// ``withUTF8(of:_:)``) call that made it runs; a slice made by ``slice(_:)`` likewise.
 ///
@@ -137,6 +143,23 @@ public struct ByteView: RandomAccessCollection {
       offset += 1
     }
     return true
+  }
+
+  /// The byte order of the bytes in `first` and those in `second`: negative when `first` comes
+  /// first, positive when `second` does, zero when they are the same bytes; a run that is a
+  /// prefix of the other comes first. Both ranges must lie within the view.
+  ///
+  /// `memcmp` over the shorter length: a byte loop cost about a hundred instructions per
+  /// comparison of two test ids sharing a dozen bytes, the most of sorting a file's testcases.
+  public func compareBytes(_ first: Range<Int>, _ second: Range<Int>) -> Int {
+    precondition(first.lowerBound >= 0 && first.upperBound <= count, "range outside the view")
+    precondition(second.lowerBound >= 0 && second.upperBound <= count, "range outside the view")
+    let common = Swift.min(first.count, second.count)
+    if common > 0, let base = buffer.baseAddress {
+      let order = memcmp(base + first.lowerBound, base + second.lowerBound, common)
+      if order != 0 { return Int(order) }
+    }
+    return first.count - second.count
   }
 
   // MARK: Scans eight bytes at a time

@@ -1,5 +1,6 @@
 import ConformanceJSON
 import ConformanceKit
+import ConformanceLowLevel
 import ConformanceXML
 
 /// Which JUnit dialect a report is written in.
@@ -465,28 +466,38 @@ public final class JUnitReportWriter: PreparingRunObserver {
   /// ids are different tests), equal ids in run order: the standard library's sort is not
   /// documented as stable, so the position breaks ties.
   ///
-  /// Every id's bytes go into one buffer first, each id a range of it, so that a comparison
-  /// reads bytes rather than reaching two `String`s through their results (comparing the ids
-  /// as `String`s, or their UTF-8 views, took longer than writing the testsuite).
+  /// Every id's bytes go into one buffer first, each id a range of it, and each id's first
+  /// eight bytes into a number (``sortPrefix(_:)``), so that most comparisons compare two
+  /// integers and only ids sharing those bytes compare the rest
+  /// (``ByteView/compareBytes(_:_:)``). Comparing the ids as `String`s (whose `<` is not the
+  /// byte order outside ASCII, and takes the standard library's general path), or byte by byte
+  /// through their results, cost more than writing the testsuite.
   static func idOrder(_ results: [TestResult]) -> [Int] {
     var bytes: [UInt8] = []
-    var ranges: [Range<Int>] = []
-    ranges.reserveCapacity(results.count)
-    for index in results.indices {
+    var ids: [(prefix: UInt64, range: Range<Int>, position: Int)] = []
+    ids.reserveCapacity(results.count)
+    for position in results.indices {
       let start = bytes.count
-      bytes += results[index].id.utf8
-      ranges.append(start..<bytes.count)
+      ByteView.withUTF8(of: results[position].id) { id in id.append(0..<id.count, to: &bytes) }
+      ids.append((sortPrefix(bytes[start...]), start..<bytes.count, position))
     }
-    return ranges.indices.sorted { a, b in
-      let (left, right) = (ranges[a], ranges[b])
-      var (x, y) = (left.lowerBound, right.lowerBound)
-      while x < left.upperBound && y < right.upperBound {
-        if bytes[x] != bytes[y] { return bytes[x] < bytes[y] }
-        x += 1
-        y += 1
+    ByteView.withBytes(of: bytes) { view in
+      ids.sort { a, b in
+        if a.prefix != b.prefix { return a.prefix < b.prefix }
+        let order = view.compareBytes(a.range, b.range)
+        return order != 0 ? order < 0 : a.position < b.position
       }
-      return left.count != right.count ? left.count < right.count : a < b
     }
+    return ids.map(\.position)
+  }
+
+  /// The first eight bytes as a big-endian number, zeros past the end of shorter bytes: two ids
+  /// whose numbers differ are in the numbers' order (a shorter id's zeros sort it before a
+  /// longer one it starts), and two whose numbers are equal need their bytes compared.
+  static func sortPrefix(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    var number: UInt64 = 0
+    for byte in bytes.prefix(8) { number = number << 8 | UInt64(byte) }
+    return number << (8 * (8 - UInt64(Swift.min(bytes.count, 8))))
   }
 
   /// A problem of the run itself, not of a vector: one testcase of a run-level testsuite.

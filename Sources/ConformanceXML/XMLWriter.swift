@@ -190,11 +190,14 @@ package final class XMLWriter {
     }
     let started = name.withCString { xmlTextWriterStartAttribute(writer, xmlCharacters($0)) }
     try check(started, "xmlTextWriterStartAttribute")
-    var text = value.text
-    let written = text.withUTF8 { bytes -> Int32 in
-      // libxml2 refuses a null pointer even for no bytes; an empty value needs no call.
-      guard let base = bytes.baseAddress, !bytes.isEmpty else { return 0 }
-      return xmlTextWriterWriteRawLen(writer, base, Int32(bytes.count))
+    // The string's own bytes, not a copy's (`var copy = text; copy.withUTF8` retained and
+    // released its storage on every attribute).
+    let written = ByteView.withUTF8(of: value.text) { view in
+      view.withContiguousStorageIfAvailable { bytes -> Int32 in
+        // libxml2 refuses a null pointer even for no bytes; an empty value needs no call.
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return 0 }
+        return xmlTextWriterWriteRawLen(writer, base, Int32(bytes.count))
+      } ?? 0
     }
     try check(written, "xmlTextWriterWriteRawLen")
     try check(xmlTextWriterEndAttribute(writer), "xmlTextWriterEndAttribute")

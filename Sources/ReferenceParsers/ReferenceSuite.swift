@@ -30,13 +30,30 @@ public struct ReferenceImplementation: Implementation {
   /// The reference has a parser for every suite of the contract and none for a team's own.
   public func unsupportedReason(suite: String) -> String { "the reference has no parser for suite \(suite)" }
 
-  /// The parsers by suite name (a later one of the same name replaces an earlier).
-  private let parsers: [String: any ReferenceSuite]
+  /// The parsers, one per suite name (a later one of the same name replaces an earlier), found
+  /// by comparing the names' bytes: asked once per test, hashing the name for a dictionary cost
+  /// more than a scan of a few dozen names (``utf8Equal(_:_:)`` compares the lengths first, and
+  /// recognises the one string a file's tests share).
+  private let names: [String]
+  private let parsers: [any ReferenceSuite]
 
   public init(suites: [any ReferenceSuite] = ReferenceImplementation.allSuites) {
-    var parsers: [String: any ReferenceSuite] = [:]
-    for suite in suites { parsers[suite.name] = suite }
+    var names: [String] = []
+    var parsers: [any ReferenceSuite] = []
+    for suite in suites {
+      if let index = names.firstIndex(where: { utf8Equal($0, suite.name) }) {
+        parsers[index] = suite
+      } else {
+        names.append(suite.name)
+        parsers.append(suite)
+      }
+    }
+    self.names = names
     self.parsers = parsers
+  }
+
+  private func index(of suite: String) -> Int? {
+    names.firstIndex { utf8Equal($0, suite) }
   }
 
   /// The reference parser of every suite of the contract, in its order: each suite's type is a
@@ -45,13 +62,13 @@ public struct ReferenceImplementation: Implementation {
     (suite as? any ReferenceSuite.Type)?.init()
   }
 
-  public func supports(suite: String) -> Bool { parsers[suite] != nil }
+  public func supports(suite: String) -> Bool { index(of: suite) != nil }
 
   public func evaluate(suite: String, input: JSONValue, context: JSONObject) throws -> Outcome {
-    guard let parser = parsers[suite] else {
+    guard let index = index(of: suite) else {
       throw ContextError(key: "suite", reason: "no reference parser for \(suite)")
     }
-    return try parser.evaluate(input, context: context)
+    return try parsers[index].evaluate(input, context: context)
   }
 }
 

@@ -1,3 +1,4 @@
+import ConformanceJSON
 import ConformanceKit
 
 /// The contract's string rules, checked on UTF-8 bytes: whole-string matches (a trailing newline
@@ -66,6 +67,6 @@ public enum TextRules {
 
   /// Byte-for-byte equality: Swift's `==` on `String` would equate NFC and NFD spellings.
   public static func identical(_ a: String, _ b: String) -> Bool {
-    a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+    utf8Equal(a, b)
   }
 }

@@ -455,6 +455,18 @@ import Testing
     #expect(JUnitReportWriter.idOrder(results) == expected)
   }
 
+  /// Ids equal in their first eight bytes, or apart only by zero bytes where a shorter one
+  /// ends, still come out in the byte order of the whole ids (a prefix first).
+  @Test func idsSharingTheirFirstEightBytesOrZeroBytesAreInByteOrder() {
+    let ids = [
+      "a\u{0}", "a", "abcdefgh\u{0}", "abcdefgh", "\u{0}", "", "abcdefgh\u{0}\u{0}", "abcdefgi", "abcdefg\u{0}",
+      "\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}", "\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}", "\u{FF}",
+      "\u{7F}\u{FF}",
+    ]
+    let expected = ids.indices.sorted { ids[$0].utf8.lexicographicallyPrecedes(ids[$1].utf8) }
+    #expect(JUnitReportWriter.idOrder(ids.map { result($0, .passed) }) == expected)
+  }
+
   /// Ids already in order stay; one out of place at the end, or a longer id sharing a
   /// sixteen-byte prefix before a shorter one, is sorted into place.
   @Test func idsInOrderStayAndOneOutOfPlaceIsSorted() {

@@ -73,3 +73,42 @@ import Testing
     #expect(VisibleXMLText("a\u{1}b").text == "a\\u0001b")
   }
 }
+
+@Suite struct AttributeEscapingTests {
+  /// An attribute value goes through libxml2's attribute escaping whatever it holds: `<`, `>`,
+  /// `&` and `"` as entities, TAB, LF and CR as character references (attribute normalisation
+  /// would turn them into spaces), other ASCII as it is, a non-ASCII scalar as a character
+  /// reference, and a scalar XML forbids as its visible `\uXXXX` first.
+  @Test func everyASCIIByteAndANonASCIIScalarAreWrittenEscaped() throws {
+    var wrong: [String] = []
+    for value in UInt32(0)...0x7F {
+      let scalar = Unicode.Scalar(value)!
+      let expected: String
+      switch scalar {
+      case "<": expected = "&lt;"
+      case ">": expected = "&gt;"
+      case "&": expected = "&amp;"
+      case "\"": expected = "&quot;"
+      case "\t", "\n", "\r": expected = "&#\(value);"
+      case _ where value < 0x20: expected = "\\u" + hexDigits(value, width: 4)
+      default: expected = String(scalar)
+      }
+      let written = try attributeMarkup("id-\(scalar)-x")
+      if written != "<a v=\"id-\(expected)-x\"/>" { wrong.append(written) }
+    }
+    #expect(wrong == [])
+    #expect(try attributeMarkup("é") == "<a v=\"&#xE9;\"/>")
+    #expect(try attributeMarkup("") == "<a v=\"\"/>")
+    #expect(try attributeMarkup("valid.f00000-000") == "<a v=\"valid.f00000-000\"/>")
+  }
+
+  /// `<a v="VALUE"/>` as a fragment writer writes it, without the line break after it.
+  private func attributeMarkup(_ value: String) throws -> String {
+    let writer = try XMLWriter.fragment()
+    try writer.startElement("a")
+    try writer.attribute("v", VisibleXMLText(value))
+    try writer.endElement()
+    let bytes = try writer.finishFragment().bytes
+    return String(decoding: bytes.last == 0x0A ? bytes.dropLast() : bytes[...], as: UTF8.self)
+  }
+}

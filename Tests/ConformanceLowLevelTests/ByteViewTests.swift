@@ -1,0 +1,36 @@
+import ConformanceLowLevel
+import Testing
+
+/// ``ByteView/compareBytes(_:_:)`` against the byte order it stands for: Swift's
+/// `lexicographicallyPrecedes` on the same bytes.
+@Suite struct ByteViewCompareTests {
+  /// The sign of `compareBytes` on two runs of one buffer.
+  func order(_ first: [UInt8], _ second: [UInt8]) -> Int {
+    let bytes = first + second
+    return ByteView.withBytes(of: bytes) { view in
+      view.compareBytes(0..<first.count, first.count..<bytes.count).signum()
+    }
+  }
+
+  @Test func theOrderIsTheByteOrderAPrefixFirst() {
+    let runs: [[UInt8]] = [
+      [], [0], [0, 0], [1], [0x7F], [0x80], [0xFF], [0x61], [0x61, 0], [0x61, 0x62], [0x61, 0x62, 0x63],
+      Array("valid.f00030-000".utf8), Array("valid.f00030-001".utf8), Array("valid.f00030-0001".utf8),
+    ]
+    var wrong: [String] = []
+    for first in runs {
+      for second in runs {
+        let expected = first == second ? 0 : first.lexicographicallyPrecedes(second) ? -1 : 1
+        if order(first, second) != expected { wrong.append("\(first) \(second)") }
+      }
+    }
+    #expect(wrong == [])
+  }
+
+  /// Two ranges of the same bytes are equal wherever they lie.
+  @Test func equalBytesAtTwoPlacesCompareEqual() {
+    let bytes = Array("abcXabc".utf8)
+    let order = ByteView.withBytes(of: bytes) { $0.compareBytes(0..<3, 4..<7) }
+    #expect(order == 0)
+  }
+}
