@@ -129,16 +129,27 @@ public final class AllureResultsWriter: PreparingRunObserver {
   /// The first entry (in byte order) of an existing folder that is not this command's: any
   /// entry of a folder without the marker (Allure's `history` aside), and anything but result,
   /// attachment and run files in one with it.
+  /// One pass over the names as listed, keeping the least: a folder of earlier results holds
+  /// some 19,000 names, and this check runs before the run and again at its end.
   static func foreignEntry(in path: String) throws(FileSystem.Failure) -> String? {
-    let names = try entryNames(in: path)
-    let marked = names.contains(Array(markerName.utf8))
-    for name in names {
-      let text = String(decoding: name, as: UTF8.self)
-      if text == "history" && FileSystem.isFolder(path + "/history") { continue }
-      if !marked || !isOwnName(text) { return text }
+    let names: [[UInt8]]
+    do {
+      names = try folderEntryNames(path)
+    } catch {
+      throw FileSystem.Failure(reason: "cannot read the folder: \(error)")
     }
-    return nil
+    let marked = names.contains(markerBytes)
+    var first: [UInt8]? = nil
+    for name in names where !(marked && isOwnName(name)) {
+      if let first, !name.lexicographicallyPrecedes(first) { continue }
+      if name == historyBytes && FileSystem.isFolder(path + "/history") { continue }
+      first = name
+    }
+    return first.map { String(decoding: $0, as: UTF8.self) }
   }
+
+  private static let markerBytes = Array(markerName.utf8)
+  private static let historyBytes = Array("history".utf8)
 
   /// The names in a folder, `.` and `..` aside, in byte order.
   static func entryNames(in path: String) throws(FileSystem.Failure) -> [[UInt8]] {
@@ -163,18 +174,26 @@ public final class AllureResultsWriter: PreparingRunObserver {
   }
 
   /// A name this command writes in a results folder.
-  static func isOwnName(_ name: String) -> Bool {
-    if [markerName, "environment.properties", "executor.json", "categories.json"].contains(name) { return true }
-    let bytes = Array(name.utf8)
+  static func isOwnName(_ name: String) -> Bool { isOwnName(Array(name.utf8)) }
+
+  /// ``isOwnName(_:)`` of a name's bytes as the folder lists them, without decoding them.
+  static func isOwnName(_ bytes: [UInt8]) -> Bool {
+    if runFileNames.contains(bytes) { return true }
     guard bytes.count > 37, bytes[36] == UInt8(ascii: "-") else { return false }
-    let uuid = bytes[0..<36]
-    let isUUID = uuid.enumerated().allSatisfy { index, byte in
-      [8, 13, 18, 23].contains(index)
-        ? byte == UInt8(ascii: "-") : (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x66)
+    for index in 0..<36 {
+      let byte = bytes[index]
+      let isDash = index == 8 || index == 13 || index == 18 || index == 23
+      let fits = isDash ? byte == UInt8(ascii: "-") : (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x66)
+      if !fits { return false }
     }
-    let rest = String(decoding: bytes[37...], as: UTF8.self)
-    return isUUID && ["result.json", "attachment.json", "attachment.txt"].contains(rest)
+    let rest = bytes[37...]
+    return uuidFileSuffixes.contains { rest.elementsEqual($0) }
   }
+
+  private static let runFileNames = [markerName, "environment.properties", "executor.json", "categories.json"].map {
+    Array($0.utf8)
+  }
+  private static let uuidFileSuffixes = ["result.json", "attachment.json", "attachment.txt"].map { Array($0.utf8) }
 
   public func runStarted(fileCount: Int) throws(ReportWriteError) {
     failed = false
@@ -414,21 +433,27 @@ public final class AllureResultsWriter: PreparingRunObserver {
     removeFolder(path)
   }
 
-  /// Removes a folder and everything under it, never following a symbolic link. One file after
-  /// another: unlinking in one folder takes the folder's lock, so threads would only queue.
+  /// Removes a folder and everything under it, never following a symbolic link (not even
+  /// `path` itself): by name inside the open folder, files told from folders by the listing's
+  /// `d_type` (an `fstatat` only where the file system gives none). One file after another:
+  /// unlinking in one folder takes the folder's lock, so threads would only queue.
   static func removeTree(_ path: String) {
-    var files: [String] = []
+    guard let folder = try? openFile(path, [.readOnly, .folder, .noFollow]) else {
+      removeFolder(path)
+      return
+    }
     var folders: [String] = []
-    for name in (try? folderEntryNames(path)) ?? [] {
-      let child = path + "/" + String(decoding: name, as: UTF8.self)
-      if (try? fileInfo(atPath: child, followingLinks: false))?.kind == .folder {
-        folders.append(child)
+    for entry in (try? folderEntries(ofOpenFolder: folder)) ?? [] {
+      let name = String(decoding: entry.name, as: UTF8.self)
+      let kind = entry.kind == .unknown ? (try? fileInfo(named: name, inFolder: folder))?.kind : entry.kind
+      if kind == .folder {
+        folders.append(name)
       } else {
-        files.append(child)
+        removeFile(named: name, inFolder: folder)
       }
     }
-    for file in files { try? removeFile(file) }
-    for folder in folders { removeTree(folder) }
+    try? closeFile(folder)
+    for name in folders { removeTree(path + "/" + name) }
     removeFolder(path)
   }
 }
@@ -443,12 +468,25 @@ public final class AllureResultsWriter: PreparingRunObserver {
 final class FolderWriter: Sendable {
   static let maxBatches = 4
   let folder: String
+  /// The folder, open: each file is created by its name in it (`openat`), not by its path.
+  private let descriptor: Int32
   private let queue = DispatchQueue(label: "conformance.allure-results")
   private let slots = DispatchSemaphore(value: FolderWriter.maxBatches)
-  private let firstFailure = Mutex<String?>(nil)
+  private let firstFailure: Mutex<String?>
 
   init(folder: String) {
     self.folder = folder
+    do {
+      descriptor = try openFile(folder, [.readOnly, .folder, .noFollow])
+      firstFailure = Mutex(nil)
+    } catch {
+      descriptor = -1
+      firstFailure = Mutex("cannot open \(folder): \(error)")
+    }
+  }
+
+  deinit {
+    if descriptor >= 0 { try? closeFile(descriptor) }
   }
 
   /// The first file that could not be written, and why.
@@ -476,23 +514,22 @@ final class FolderWriter: Sendable {
   }
 
   private func create(_ file: AllureFile) -> String? {
-    let path = folder + "/" + file.name
-    let descriptor: Int32
+    let created: Int32
     do {
-      descriptor = try openFile(path, [.writeOnly, .create, .exclusive], permissions: 0o644)
+      created = try createFile(named: file.name, inFolder: descriptor, permissions: 0o644)
     } catch {
-      return "cannot create \(path): \(error)"
+      return "cannot create \(folder)/\(file.name): \(error)"
     }
     var failure: String? = nil
     do {
-      try writeAll(descriptor, file.bytes)
+      try writeAll(created, file.bytes)
     } catch {
-      failure = "cannot write \(path): \(error)"
+      failure = "cannot write \(folder)/\(file.name): \(error)"
     }
     do {
-      try closeFile(descriptor)
+      try closeFile(created)
     } catch {
-      if failure == nil { failure = "cannot close \(path): \(error)" }
+      if failure == nil { failure = "cannot close \(folder)/\(file.name): \(error)" }
     }
     return failure
   }
