@@ -89,11 +89,12 @@ enum AllureResult {
       }
       var clock = Clock(milliseconds: now, nanosecondsBack: total)
       let suite = report.suite ?? ""
+      var outcomes = RenderedOutcomes()
       files.reserveCapacity(results.count * 3)
       for result in results {
         Self.appendFiles(
           for: result, suite: suite, file: report.location.path, implementation: implementation, clock: &clock,
-          uuids: &uuids, to: &files)
+          uuids: &uuids, outcomes: &outcomes, to: &files)
       }
     }
     return files
@@ -117,9 +118,9 @@ enum AllureResult {
 
   static func appendFiles(
     for result: TestResult, suite: String, file: String, implementation: String, clock: inout Clock,
-    uuids: inout UUIDSource, to files: inout [AllureFile]
+    uuids: inout UUIDSource, outcomes: inout RenderedOutcomes, to files: inout [AllureFile]
   ) {
-    var parts = TestParts(result, suite: suite, file: file, implementation: implementation)
+    var parts = TestParts(result, suite: suite, file: file, implementation: implementation, outcomes: &outcomes)
     // A flaky test's failed tries come first, as retries of the final result (same historyId).
     if result.isFlaky {
       for attempt in result.failedTries {
@@ -158,7 +159,10 @@ enum AllureResult {
     /// failed shows them.
     private var tracedValues: (input: String?, expected: String)? = nil
 
-    init(_ result: TestResult, suite: String, file: String, implementation: String) {
+    init(
+      _ result: TestResult, suite: String, file: String, implementation: String,
+      outcomes: inout RenderedOutcomes
+    ) {
       self.result = result
       historyID = digest([implementation, suite, result.id])
       testCaseID = digest([suite, result.id])
@@ -168,7 +172,7 @@ enum AllureResult {
         (member.key, JSONSerializer.compact.string(from: member.value))
       }
       input = result.input.map { Attachment.json("input", $0) }
-      expected = Attachment.json("expected", result.expected.json)
+      expected = outcomes.expected(result.expected.json)
     }
 
     /// A failed try's trace: the description, input and expected outcome, then `answer`.
@@ -237,6 +241,43 @@ enum AllureResult {
           break
         }
       }
+    }
+  }
+
+  /// The expected outcomes one vector file's tests have rendered so far: most of a file's tests
+  /// share a few (`{"result": "reject", "error": "invalid_fid"}` 544 times in the shipped
+  /// corpus, some 3,000 distinct among 9,000 tests), so each is pretty-printed and digested
+  /// once per file. A value is reused only when it would be written alike (``writtenAlike``),
+  /// so the bytes are those rendering it again would give.
+  struct RenderedOutcomes {
+    /// Enough for most files; a file with more distinct outcomes renders the rest each time.
+    static let capacity = 32
+    private var rendered: [(value: JSONValue, attachment: Attachment)] = []
+
+    mutating func expected(_ value: JSONValue) -> Attachment {
+      if let hit = rendered.first(where: { AllureResult.writtenAlike($0.value, value) }) { return hit.attachment }
+      let attachment = Attachment.json("expected", value)
+      if rendered.count < Self.capacity { rendered.append((value, attachment)) }
+      return attachment
+    }
+  }
+
+  /// Whether two values serialize to the same bytes: the same members in the same order, the
+  /// same strings and number literals byte for byte (stricter than `==`, which ignores member
+  /// order and compares numbers by value).
+  static func writtenAlike(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): true
+    case (.bool(let a), .bool(let b)): a == b
+    case (.number(let a), .number(let b)): a.literal.utf8.elementsEqual(b.literal.utf8)
+    case (.string(let a), .string(let b)): a.utf8.elementsEqual(b.utf8)
+    case (.array(let a), .array(let b)): a.count == b.count && zip(a, b).allSatisfy { writtenAlike($0, $1) }
+    case (.object(let a), .object(let b)):
+      a.members.count == b.members.count
+        && zip(a.members, b.members).allSatisfy {
+          $0.key.utf8.elementsEqual($1.key.utf8) && writtenAlike($0.value, $1.value)
+        }
+    default: false
     }
   }
 
@@ -488,7 +529,7 @@ enum AllureResult {
     }
     var hash = SHA256()
     hash.update(bytes)
-    return String(SHA256.hex(hash.finalize()).prefix(32))
+    return SHA256.hex(Array(hash.finalize()[..<16]))
   }
 
   /// Milliseconds since 1970 from the real-time clock.
