@@ -1,17 +1,19 @@
 """The cost of --allure-results on the shipped corpus (Benchmarks/allure.sh).
 
 For each work folder (by default the repository's own disk, `.build/allure-bench`, and memory,
-`/dev/shm`, where it exists), runs `conformance run` plain (JUnit only) and with
-`--allure-results` (replacing the previous round's results, as CI reruns do), alternating,
-ROUNDS times each; prints the median wall time and CPU time (user + system) of each, the
-ratio, the files and bytes written, and the time this Python takes to create the same files in
-that folder (same names and bytes, one thread, no rendering), timed in the same rounds, after
-each pair of runs: what many small files cost on that file system, whatever writes them.
+`/dev/shm`, where it exists), runs, ROUNDS times in turn: `conformance run` plain (JUnit only);
+with `--allure-results` replacing the previous round's results (as CI reruns on one machine
+do); with `--allure-results` into a folder that does not exist yet (as on a clean clone); and
+this Python creating the same files in a new folder (same names and bytes, one thread, no
+rendering), then removing them, each timed: what many small files cost on that file system,
+whatever writes them. It prints the medians, the CPU time (user + system) of the plain and the
+replacing run, and the files and bytes written.
 
-The floor of an Allure run is the plain run plus that script's time; the ratio of the Allure
-run to it is the figure the aim is stated in (at most 1.3x). What is above the floor is the
-writer's own work: rendering, checking and replacing the earlier results, and the kernel's
-cost of removing the earlier run's files, which the script does not do.
+The floor of an Allure run is the plain run plus the script's time to create the files; the
+ratio of the Allure run to it is the figure the aim is stated in (at most 1.3x). A run that
+replaces earlier results also removes the earlier run's files, which the script's creating
+does not: that ratio is printed against plain + creating + removing too. What is above the
+floor is the writer's own work: rendering, digests, checking the folder.
 """
 import os
 import shutil
@@ -41,45 +43,51 @@ def cpu_of(arguments):
 
 
 def create_files(target, contents):
-    """Seconds to create `contents` (name to bytes) in a new folder `target`, then removed."""
+    """Seconds to create `contents` (name to bytes) in a new folder `target`, and to remove them."""
     os.mkdir(target)
     start = time.perf_counter()
     for name, data in contents.items():
         descriptor = os.open(os.path.join(target, name), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         os.write(descriptor, data)
         os.close(descriptor)
-    elapsed = time.perf_counter() - start
+    created = time.perf_counter()
     shutil.rmtree(target)
-    return elapsed
+    return created - start, time.perf_counter() - created
 
 
 def measure(binary, rounds, workdir):
     os.makedirs(workdir, exist_ok=True)
     work = tempfile.mkdtemp(dir=workdir)
     try:
-        plain, allure = [], []
+        plain, allure, fresh, floor, removal = [], [], [], [], []
         closing = ""
         results = os.path.join(work, "allure")
+        new_results = os.path.join(work, "new-allure")
         plain_command = [binary, "run", "--junit", os.path.join(work, "plain.xml")]
         allure_command = [binary, "run", "--junit", os.path.join(work, "allure.xml"), "--allure-results", results]
+        fresh_command = [binary, "run", "--junit", os.path.join(work, "new.xml"), "--allure-results", new_results]
         timed(allure_command)  # the first round replaces something too
         names = os.listdir(results)
         contents = {}
         for name in names:
             with open(os.path.join(results, name), "rb") as file:
                 contents[name] = file.read()
-        floor = []
         for _ in range(rounds):
             seconds, closing = timed(plain_command)
             plain.append(seconds)
             seconds, _ = timed(allure_command)
             allure.append(seconds)
-            floor.append(create_files(os.path.join(work, "floor"), contents))
+            seconds, _ = timed(fresh_command)
+            fresh.append(seconds)
+            shutil.rmtree(new_results)
+            creating, removing = create_files(os.path.join(work, "floor"), contents)
+            floor.append(creating)
+            removal.append(removing)
         plain_cpu = statistics.median(cpu_of(plain_command) for _ in range(3))
         allure_cpu = statistics.median(cpu_of(allure_command) for _ in range(3))
         return {
-            "closing": closing, "plain": plain, "allure": allure, "floor": floor,
-            "plain_cpu": plain_cpu, "allure_cpu": allure_cpu, "names": names,
+            "closing": closing, "plain": plain, "allure": allure, "fresh": fresh, "floor": floor,
+            "removal": removal, "plain_cpu": plain_cpu, "allure_cpu": allure_cpu, "names": names,
             "bytes": sum(len(data) for data in contents.values()),
         }
     finally:
@@ -106,29 +114,39 @@ def main(binary, rounds, workdirs):
     rows = []
     for workdir in workdirs:
         figures = measure(binary, rounds, workdir)
-        median_plain = statistics.median(figures["plain"])
-        median_allure = statistics.median(figures["allure"])
-        median_floor = statistics.median(figures["floor"])
-        ratio = median_allure / median_plain
-        to_floor = median_allure / (median_plain + median_floor)
+        median = {key: statistics.median(figures[key]) for key in ("plain", "allure", "fresh", "floor", "removal")}
+        floor = median["plain"] + median["floor"]
+        ratio = median["allure"] / median["plain"]
         ratios.append(ratio)
         names = figures["names"]
         results_count = sum(1 for name in names if name.endswith("-result.json"))
+
+        def line(label, key, cpu=None):
+            runs = ", ".join(f"{s:.3f}" for s in figures[key])
+            print(f"{label:<44} median {median[key]:.3f} s  (all: {runs})" + (f"; CPU {cpu:.2f} s" if cpu else ""))
+
         print(f"== {workdir}: {file_system(workdir)}")
-        print(f"corpus: {figures['closing']}; {os.cpu_count()} cores; {rounds} rounds, each a plain run, an Allure run and the script")
-        print(f"plain run (JUnit):      median {median_plain:.3f} s  (all: {', '.join(f'{s:.3f}' for s in figures['plain'])}); CPU {figures['plain_cpu']:.2f} s")
-        print(f"with --allure-results:  median {median_allure:.3f} s  (all: {', '.join(f'{s:.3f}' for s in figures['allure'])}); CPU {figures['allure_cpu']:.2f} s")
+        print(f"corpus: {figures['closing']}; {os.cpu_count()} cores; {rounds} rounds, each every run below in turn")
+        line("plain run (JUnit):", "plain", figures["plain_cpu"])
+        line("with --allure-results, replacing results:", "allure", figures["allure_cpu"])
+        line("with --allure-results, into a new folder:", "fresh")
         print(f"written: {len(names)} files ({results_count} results, {len(names) - results_count - 4} distinct attachments, 4 run files), "
               f"{figures['bytes'] / 1e6:.1f} MB")
-        print(f"creating those files alone (Python, one thread): median {median_floor:.3f} s  (all: {', '.join(f'{s:.3f}' for s in figures['floor'])})")
-        print(f"ratio to the plain run: {ratio:.2f}x (limit 5x)")
-        print(f"ratio to the floor (plain run + creating the files): {median_allure:.3f} / ({median_plain:.3f} + {median_floor:.3f}) = "
-              f"{to_floor:.2f}x (aim at most 1.3x: {'met' if to_floor <= 1.3 else 'not met'}); above the floor: "
-              f"{median_allure - median_plain - median_floor:+.3f} s")
+        line("creating those files alone (Python):", "floor")
+        line("removing them (Python, shutil.rmtree):", "removal")
+        print(f"ratio to the plain run (replacing): {ratio:.2f}x (limit 5x)")
+        for label, key in (("into a new folder", "fresh"), ("replacing results", "allure")):
+            print(f"ratio to the floor, {label}: {median[key]:.3f} / ({median['plain']:.3f} + {median['floor']:.3f}) = "
+                  f"{median[key] / floor:.2f}x (aim at most 1.3x: {'met' if median[key] <= 1.3 * floor else 'not met'}); "
+                  f"above the floor: {median[key] - floor:+.3f} s")
+        replacing_floor = floor + median["removal"]
+        print(f"replacing results against plain + creating + removing the earlier files: {median['allure'] / replacing_floor:.2f}x")
         print()
-        rows.append(f"| {file_system(workdir)} (`{workdir}`) | {median_plain:.3f} s | {median_allure:.3f} s | {ratio:.2f}x | "
-                    f"{median_floor:.3f} s | **{to_floor:.2f}x** | {figures['plain_cpu']:.2f} s / {figures['allure_cpu']:.2f} s |")
-    print("| where | plain run | with `--allure-results` | ratio | creating the files alone | Allure / (plain + creating) | CPU plain / Allure |")
+        rows.append(f"| {file_system(workdir)} (`{workdir}`) | {median['plain']:.3f} s | {median['fresh']:.3f} s / {median['allure']:.3f} s | "
+                    f"{median['floor']:.3f} s / {median['removal']:.3f} s | **{median['fresh'] / floor:.2f}x** / **{median['allure'] / floor:.2f}x** | "
+                    f"{median['allure'] / replacing_floor:.2f}x | {figures['plain_cpu']:.2f} s / {figures['allure_cpu']:.2f} s |")
+    print("| where | plain run | Allure run: new folder / replacing | script: creating / removing the files | "
+          "ratio to plain + creating: new / replacing | replacing to plain + creating + removing | CPU plain / replacing |")
     print("|---|---|---|---|---|---|---|")
     for row in rows:
         print(row)

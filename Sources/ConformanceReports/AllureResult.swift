@@ -316,18 +316,26 @@ enum AllureResult {
     var bytes: [UInt8]
     var key: ContentKey
     var type: String
-    var suffix: String
+    /// Its file's name, `<digest as a UUID>-attachment.<suffix>`: in the result and as the file.
+    var source: String
+
+    init(label: String, bytes: [UInt8], type: String, suffix: String) {
+      self.label = label
+      self.bytes = bytes
+      key = ContentKey(bytes)
+      self.type = type
+      source = key.uuidText + "-attachment." + suffix
+    }
 
     /// A JSON value, pretty-printed with a final line break.
     static func json(_ label: String, _ value: JSONValue) -> Attachment {
       var bytes = JSONSerializer.pretty.bytes(from: value)
       bytes.append(0x0A)
-      return Attachment(label: label, bytes: bytes, key: ContentKey(bytes), type: "application/json", suffix: "json")
+      return Attachment(label: label, bytes: bytes, type: "application/json", suffix: "json")
     }
 
     static func text(_ label: String, _ text: String) -> Attachment {
-      let bytes = Array(text.utf8)
-      return Attachment(label: label, bytes: bytes, key: ContentKey(bytes), type: "text/plain", suffix: "txt")
+      Attachment(label: label, bytes: Array(text.utf8), type: "text/plain", suffix: "txt")
     }
 
     func labelled(_ label: String) -> Attachment {
@@ -336,7 +344,6 @@ enum AllureResult {
       return copy
     }
 
-    var source: String { key.uuidText + "-attachment." + suffix }
   }
 
   /// One result file and its attachments, before rendering.
@@ -408,15 +415,29 @@ enum AllureResult {
       json.key("stop")
       json.out += String(stop).utf8
       json.key("labels")
-      json.objects(labels) { [("name", $0.name), ("value", $0.value)] }
+      json.objects(labels) { json, label in
+        json.member("name", label.name, first: true)
+        json.member("value", label.value)
+      }
       if !links.isEmpty {
         json.key("links")
-        json.objects(links) { [("type", $0.type), ("url", $0.url), ("name", $0.name)] }
+        json.objects(links) { json, link in
+          json.member("type", link.type, first: true)
+          json.member("url", link.url)
+          json.member("name", link.name)
+        }
       }
       json.key("parameters")
-      json.objects(parameters) { [("name", $0.name), ("value", $0.value)] }
+      json.objects(parameters) { json, parameter in
+        json.member("name", parameter.name, first: true)
+        json.member("value", parameter.value)
+      }
       json.key("attachments")
-      json.objects(attachments) { [("name", $0.label), ("source", $0.source), ("type", $0.type)] }
+      json.objects(attachments) { json, attachment in
+        json.member("name", attachment.label, first: true)
+        json.member("source", attachment.source)
+        json.member("type", attachment.type)
+      }
       json.out.append(UInt8(ascii: "}"))
       return json.out
     }
@@ -471,15 +492,14 @@ enum AllureResult {
       string(value)
     }
 
-    /// `[{"name": "…", "value": "…"}, …]` and the like: objects of string members.
-    mutating func objects<Element>(_ elements: [Element], _ members: (Element) -> [(StaticString, String)]) {
+    /// `[{"name": "…", "value": "…"}, …]` and the like: objects of string members, which
+    /// `members` writes straight into the buffer.
+    mutating func objects<Element>(_ elements: [Element], _ members: (inout ResultJSON, Element) -> Void) {
       out.append(UInt8(ascii: "["))
       for (index, element) in elements.enumerated() {
         if index > 0 { out += ", ".utf8 }
         out.append(UInt8(ascii: "{"))
-        for (position, (name, value)) in members(element).enumerated() {
-          member(name, value, first: position == 0)
-        }
+        members(&self, element)
         out.append(UInt8(ascii: "}"))
       }
       out.append(UInt8(ascii: "]"))
