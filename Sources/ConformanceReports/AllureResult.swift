@@ -269,13 +269,13 @@ enum AllureResult {
     switch (lhs, rhs) {
     case (.null, .null): true
     case (.bool(let a), .bool(let b)): a == b
-    case (.number(let a), .number(let b)): a.literal.utf8.elementsEqual(b.literal.utf8)
-    case (.string(let a), .string(let b)): a.utf8.elementsEqual(b.utf8)
+    case (.number(let a), .number(let b)): utf8Equal(a.literal, b.literal)
+    case (.string(let a), .string(let b)): utf8Equal(a, b)
     case (.array(let a), .array(let b)): a.count == b.count && zip(a, b).allSatisfy { writtenAlike($0, $1) }
     case (.object(let a), .object(let b)):
       a.members.count == b.members.count
         && zip(a.members, b.members).allSatisfy {
-          $0.key.utf8.elementsEqual($1.key.utf8) && writtenAlike($0.value, $1.value)
+          utf8Equal($0.key, $1.key) && writtenAlike($0.value, $1.value)
         }
     default: false
     }

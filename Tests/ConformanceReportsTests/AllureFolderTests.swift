@@ -113,3 +113,16 @@ import Testing
     #expect(AllureResult.digest(["impl", "leeep.fid", "id-1"]) == String(whole.prefix(32)))
   }
 }
+
+extension AllureFolderTests {
+  /// Enough files for the removal to share them among threads: every one goes.
+  @Test func removingManyFilesLeavesNone() throws {
+    let base = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(atPath: base) }
+    let tree = base + "/old"
+    try FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: false)
+    for index in 0..<3000 { try Self.write("\(index)", to: tree + "/file-\(index)") }
+    AllureResultsWriter.removeTree(tree)
+    #expect(!FileManager.default.fileExists(atPath: tree))
+  }
+}
