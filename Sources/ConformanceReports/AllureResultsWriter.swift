@@ -478,9 +478,8 @@ public final class AllureResultsWriter: PreparingRunObserver {
 
 /// Creates files in one folder on a thread of its own, a batch at a time, so that the run's
 /// thread goes on with the next files' reports (JUnit, the console) while the kernel creates
-/// these. One thread, not several: creating files in one folder takes the folder's lock, and on
-/// the disks measured (docs/benchmarks.md, "Allure results") two threads were no faster on
-/// tmpfs and slower on ext4, where each `openat` then waited for the other's. At most
+/// these: by name in the open folder (`openat`), never walking the folder's path again. One
+/// thread: while the run lasts, the runner's workers keep the cores busy rendering. At most
 /// ``maxBatches`` batches wait, which bounds the memory held when the disk is slower than the
 /// run.
 final class FolderWriter: Sendable {
