@@ -479,7 +479,9 @@ public final class AllureResultsWriter: PreparingRunObserver {
 /// Creates files in one folder on a thread of its own, a batch at a time, so that the run's
 /// thread goes on with the next files' reports (JUnit, the console) while the kernel creates
 /// these: by name in the open folder (`openat`), never walking the folder's path again. One
-/// thread: while the run lasts, the runner's workers keep the cores busy rendering. At most
+/// thread: creating a file holds the folder's lock for most of its cost (on tmpfs, two threads
+/// created 19,000 files no faster than one, 0.14–0.16 s), and while the run lasts the workers
+/// keep the cores busy rendering. At most
 /// ``maxBatches`` batches wait, which bounds the memory held when the disk is slower than the
 /// run.
 final class FolderWriter: Sendable {
