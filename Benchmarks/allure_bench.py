@@ -14,7 +14,11 @@ ratio of the Allure run to it is the figure the aim is stated in (at most 1.3x).
 replaces earlier results also removes the earlier run's files, which the script's creating
 does not: that ratio is printed against plain + creating + removing too. What is above the
 floor is the writer's own work: rendering, digests, checking the folder.
+
+With --baseline BINARY (another build, say main's), that build's two Allure runs are timed in
+the same rounds too, so that the two builds are compared in the same minutes.
 """
+import argparse
 import os
 import shutil
 import statistics
@@ -55,18 +59,23 @@ def create_files(target, contents):
     return created - start, time.perf_counter() - created
 
 
-def measure(binary, rounds, workdir):
+def measure(binary, rounds, workdir, baseline=None):
     os.makedirs(workdir, exist_ok=True)
     work = tempfile.mkdtemp(dir=workdir)
     try:
-        plain, allure, fresh, floor, removal = [], [], [], [], []
+        plain, allure, fresh, floor, removal, base_allure, base_fresh = [], [], [], [], [], [], []
         closing = ""
         results = os.path.join(work, "allure")
         new_results = os.path.join(work, "new-allure")
         plain_command = [binary, "run", "--junit", os.path.join(work, "plain.xml")]
         allure_command = [binary, "run", "--junit", os.path.join(work, "allure.xml"), "--allure-results", results]
         fresh_command = [binary, "run", "--junit", os.path.join(work, "new.xml"), "--allure-results", new_results]
+        base_results = os.path.join(work, "baseline-allure")
+        base_command = [baseline, "run", "--junit", os.path.join(work, "base.xml"), "--allure-results", base_results]
+        base_fresh_command = [baseline, "run", "--junit", os.path.join(work, "base-new.xml"), "--allure-results", new_results]
         timed(allure_command)  # the first round replaces something too
+        if baseline:
+            timed(base_command)
         names = os.listdir(results)
         contents = {}
         for name in names:
@@ -80,6 +89,12 @@ def measure(binary, rounds, workdir):
             seconds, _ = timed(fresh_command)
             fresh.append(seconds)
             shutil.rmtree(new_results)
+            if baseline:
+                seconds, _ = timed(base_command)
+                base_allure.append(seconds)
+                seconds, _ = timed(base_fresh_command)
+                base_fresh.append(seconds)
+                shutil.rmtree(new_results)
             creating, removing = create_files(os.path.join(work, "floor"), contents)
             floor.append(creating)
             removal.append(removing)
@@ -87,7 +102,7 @@ def measure(binary, rounds, workdir):
         allure_cpu = statistics.median(cpu_of(allure_command) for _ in range(3))
         return {
             "closing": closing, "plain": plain, "allure": allure, "fresh": fresh, "floor": floor,
-            "removal": removal, "plain_cpu": plain_cpu, "allure_cpu": allure_cpu, "names": names,
+            "removal": removal, "baseline": base_allure, "baseline_fresh": base_fresh, "plain_cpu": plain_cpu, "allure_cpu": allure_cpu, "names": names,
             "bytes": sum(len(data) for data in contents.values()),
         }
     finally:
@@ -109,11 +124,11 @@ def file_system(path):
     return f"{best[1]} ({best[2]})"
 
 
-def main(binary, rounds, workdirs):
+def main(binary, rounds, workdirs, baseline=None):
     ratios = []
     rows = []
     for workdir in workdirs:
-        figures = measure(binary, rounds, workdir)
+        figures = measure(binary, rounds, workdir, baseline)
         median = {key: statistics.median(figures[key]) for key in ("plain", "allure", "fresh", "floor", "removal")}
         floor = median["plain"] + median["floor"]
         ratio = median["allure"] / median["plain"]
@@ -141,6 +156,14 @@ def main(binary, rounds, workdirs):
                   f"above the floor: {median[key] - floor:+.3f} s")
         replacing_floor = floor + median["removal"]
         print(f"replacing results against plain + creating + removing the earlier files: {median['allure'] / replacing_floor:.2f}x")
+        if baseline:
+            for key in ("baseline", "baseline_fresh"):
+                median[key] = statistics.median(figures[key])
+            line(f"baseline {baseline}, replacing:", "baseline")
+            line(f"baseline {baseline}, new folder:", "baseline_fresh")
+            print(f"baseline's ratio to the floor: new folder {median['baseline_fresh'] / floor:.2f}x, replacing "
+                  f"{median['baseline'] / floor:.2f}x; this build / baseline: new folder "
+                  f"{median['fresh'] / median['baseline_fresh']:.2f}, replacing {median['allure'] / median['baseline']:.2f}")
         print()
         rows.append(f"| {file_system(workdir)} (`{workdir}`) | {median['plain']:.3f} s | {median['fresh']:.3f} s / {median['allure']:.3f} s | "
                     f"{median['floor']:.3f} s / {median['removal']:.3f} s | **{median['fresh'] / floor:.2f}x** / **{median['allure'] / floor:.2f}x** | "
@@ -154,7 +177,12 @@ def main(binary, rounds, workdirs):
 
 
 if __name__ == "__main__":
-    binary = sys.argv[1]
-    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 5
-    workdirs = sys.argv[3:] or [".build/allure-bench"] + (["/dev/shm/conformance-allure-bench"] if os.path.isdir("/dev/shm") else [])
-    sys.exit(main(binary, rounds, workdirs))
+    parser = argparse.ArgumentParser(description="--allure-results against its floor (Benchmarks/allure.sh)")
+    parser.add_argument("binary")
+    parser.add_argument("rounds", type=int, nargs="?", default=5)
+    parser.add_argument("workdirs", nargs="*")
+    parser.add_argument("--baseline", help="another conformance build, timed in the same rounds")
+    arguments = parser.parse_args()
+    workdirs = arguments.workdirs or [".build/allure-bench"] + (
+        ["/dev/shm/conformance-allure-bench"] if os.path.isdir("/dev/shm") else [])
+    sys.exit(main(arguments.binary, arguments.rounds, workdirs, arguments.baseline))
