@@ -145,6 +145,11 @@ package struct FolderEntry: Sendable {
 package func folderEntries(_ path: String) throws(SystemCallError) -> [FolderEntry] {
   guard let directory = opendir(path) else { throw .last() }
   defer { closedir(directory) }
+  return typedEntries(of: directory)
+}
+
+/// `readdir` until the end, `.` and `..` left out, each name with its `d_type`.
+private func typedEntries(of directory: OpaquePointer) -> [FolderEntry] {
   var entries: [FolderEntry] = []
   while let entry = readdir(directory) {
     let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
@@ -942,4 +947,43 @@ package func randomBytes(count: Int) -> [UInt8] {
     }
   }
   return bytes
+}
+
+// MARK: Allure
+
+// The Allure results folder (ConformanceReports' AllureResultsWriter) is some 19,000 small
+// files for the shipped corpus, created in a staging folder and, a run later, removed with the
+// folder they replaced. These calls work by name inside the open folder (`openat`,
+// `unlinkat`), so that each looks up one name rather than walking the whole path again, and a
+// path swapped meanwhile cannot redirect them.
+
+/// `openat(O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC)`: a new file `name` in an open folder,
+/// failing (`EEXIST`) when the name is taken; retried when interrupted.
+package func createFile(named name: String, inFolder folder: Int32, permissions: UInt32 = 0o644)
+  throws(SystemCallError) -> Int32
+{
+  while true {
+    let descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(permissions))
+    if descriptor >= 0 { return descriptor }
+    if errno != EINTR { throw .last() }
+  }
+}
+
+/// The entries of an open folder with their `d_type` (``folderEntries(_:)``), through
+/// `fdopendir` of a `dup`, so `folder` stays open: no `fstatat` per file to tell files from
+/// folders.
+package func folderEntries(ofOpenFolder folder: Int32) throws(SystemCallError) -> [FolderEntry] {
+  guard let copy = duplicateDescriptor(folder) else { throw .last() }
+  guard let directory = fdopendir(copy) else {
+    let error = SystemCallError.last()
+    close(copy)
+    throw error
+  }
+  defer { closedir(directory) }
+  return typedEntries(of: directory)
+}
+
+/// `unlinkat(AT_REMOVEDIR)`: removes an empty folder by its name inside an open folder.
+package func removeFolder(named name: String, inFolder folder: Int32) {
+  _ = unlinkat(folder, name, AT_REMOVEDIR)
 }

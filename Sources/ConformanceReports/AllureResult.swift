@@ -89,11 +89,12 @@ enum AllureResult {
       }
       var clock = Clock(milliseconds: now, nanosecondsBack: total)
       let suite = report.suite ?? ""
+      var outcomes = RenderedOutcomes()
       files.reserveCapacity(results.count * 3)
       for result in results {
         Self.appendFiles(
           for: result, suite: suite, file: report.location.path, implementation: implementation, clock: &clock,
-          uuids: &uuids, to: &files)
+          uuids: &uuids, outcomes: &outcomes, to: &files)
       }
     }
     return files
@@ -117,9 +118,9 @@ enum AllureResult {
 
   static func appendFiles(
     for result: TestResult, suite: String, file: String, implementation: String, clock: inout Clock,
-    uuids: inout UUIDSource, to files: inout [AllureFile]
+    uuids: inout UUIDSource, outcomes: inout RenderedOutcomes, to files: inout [AllureFile]
   ) {
-    var parts = TestParts(result, suite: suite, file: file, implementation: implementation)
+    var parts = TestParts(result, suite: suite, file: file, implementation: implementation, outcomes: &outcomes)
     // A flaky test's failed tries come first, as retries of the final result (same historyId).
     if result.isFlaky {
       for attempt in result.failedTries {
@@ -158,7 +159,10 @@ enum AllureResult {
     /// failed shows them.
     private var tracedValues: (input: String?, expected: String)? = nil
 
-    init(_ result: TestResult, suite: String, file: String, implementation: String) {
+    init(
+      _ result: TestResult, suite: String, file: String, implementation: String,
+      outcomes: inout RenderedOutcomes
+    ) {
       self.result = result
       historyID = digest([implementation, suite, result.id])
       testCaseID = digest([suite, result.id])
@@ -168,7 +172,7 @@ enum AllureResult {
         (member.key, JSONSerializer.compact.string(from: member.value))
       }
       input = result.input.map { Attachment.json("input", $0) }
-      expected = Attachment.json("expected", result.expected.json)
+      expected = outcomes.expected(result.expected.json)
     }
 
     /// A failed try's trace: the description, input and expected outcome, then `answer`.
@@ -240,6 +244,43 @@ enum AllureResult {
     }
   }
 
+  /// The expected outcomes one vector file's tests have rendered so far: most of a file's tests
+  /// share a few (`{"result": "reject", "error": "invalid_fid"}` 544 times in the shipped
+  /// corpus, some 3,000 distinct among 9,000 tests), so each is pretty-printed and digested
+  /// once per file. A value is reused only when it would be written alike (``writtenAlike``),
+  /// so the bytes are those rendering it again would give.
+  struct RenderedOutcomes {
+    /// Enough for most files; a file with more distinct outcomes renders the rest each time.
+    static let capacity = 32
+    private var rendered: [(value: JSONValue, attachment: Attachment)] = []
+
+    mutating func expected(_ value: JSONValue) -> Attachment {
+      if let hit = rendered.first(where: { AllureResult.writtenAlike($0.value, value) }) { return hit.attachment }
+      let attachment = Attachment.json("expected", value)
+      if rendered.count < Self.capacity { rendered.append((value, attachment)) }
+      return attachment
+    }
+  }
+
+  /// Whether two values serialize to the same bytes: the same members in the same order, the
+  /// same strings and number literals byte for byte (stricter than `==`, which ignores member
+  /// order and compares numbers by value).
+  static func writtenAlike(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): true
+    case (.bool(let a), .bool(let b)): a == b
+    case (.number(let a), .number(let b)): utf8Equal(a.literal, b.literal)
+    case (.string(let a), .string(let b)): utf8Equal(a, b)
+    case (.array(let a), .array(let b)): a.count == b.count && zip(a, b).allSatisfy { writtenAlike($0, $1) }
+    case (.object(let a), .object(let b)):
+      a.members.count == b.members.count
+        && zip(a.members, b.members).allSatisfy {
+          utf8Equal($0.key, $1.key) && writtenAlike($0.value, $1.value)
+        }
+    default: false
+    }
+  }
+
   /// A run-level problem (stale expectations entry, adapter problem, interruption) as one result.
   static func runProblem(
     name: String, suite: String, status: String, kind: String, message: String, implementation: String, now: Int64
@@ -275,18 +316,26 @@ enum AllureResult {
     var bytes: [UInt8]
     var key: ContentKey
     var type: String
-    var suffix: String
+    /// Its file's name, `<digest as a UUID>-attachment.<suffix>`: in the result and as the file.
+    var source: String
+
+    init(label: String, bytes: [UInt8], type: String, suffix: String) {
+      self.label = label
+      self.bytes = bytes
+      key = ContentKey(bytes)
+      self.type = type
+      source = key.uuidText + "-attachment." + suffix
+    }
 
     /// A JSON value, pretty-printed with a final line break.
     static func json(_ label: String, _ value: JSONValue) -> Attachment {
       var bytes = JSONSerializer.pretty.bytes(from: value)
       bytes.append(0x0A)
-      return Attachment(label: label, bytes: bytes, key: ContentKey(bytes), type: "application/json", suffix: "json")
+      return Attachment(label: label, bytes: bytes, type: "application/json", suffix: "json")
     }
 
     static func text(_ label: String, _ text: String) -> Attachment {
-      let bytes = Array(text.utf8)
-      return Attachment(label: label, bytes: bytes, key: ContentKey(bytes), type: "text/plain", suffix: "txt")
+      Attachment(label: label, bytes: Array(text.utf8), type: "text/plain", suffix: "txt")
     }
 
     func labelled(_ label: String) -> Attachment {
@@ -295,7 +344,6 @@ enum AllureResult {
       return copy
     }
 
-    var source: String { key.uuidText + "-attachment." + suffix }
   }
 
   /// One result file and its attachments, before rendering.
@@ -367,15 +415,29 @@ enum AllureResult {
       json.key("stop")
       json.out += String(stop).utf8
       json.key("labels")
-      json.objects(labels) { [("name", $0.name), ("value", $0.value)] }
+      json.objects(labels) { json, label in
+        json.member("name", label.name, first: true)
+        json.member("value", label.value)
+      }
       if !links.isEmpty {
         json.key("links")
-        json.objects(links) { [("type", $0.type), ("url", $0.url), ("name", $0.name)] }
+        json.objects(links) { json, link in
+          json.member("type", link.type, first: true)
+          json.member("url", link.url)
+          json.member("name", link.name)
+        }
       }
       json.key("parameters")
-      json.objects(parameters) { [("name", $0.name), ("value", $0.value)] }
+      json.objects(parameters) { json, parameter in
+        json.member("name", parameter.name, first: true)
+        json.member("value", parameter.value)
+      }
       json.key("attachments")
-      json.objects(attachments) { [("name", $0.label), ("source", $0.source), ("type", $0.type)] }
+      json.objects(attachments) { json, attachment in
+        json.member("name", attachment.label, first: true)
+        json.member("source", attachment.source)
+        json.member("type", attachment.type)
+      }
       json.out.append(UInt8(ascii: "}"))
       return json.out
     }
@@ -430,15 +492,14 @@ enum AllureResult {
       string(value)
     }
 
-    /// `[{"name": "…", "value": "…"}, …]` and the like: objects of string members.
-    mutating func objects<Element>(_ elements: [Element], _ members: (Element) -> [(StaticString, String)]) {
+    /// `[{"name": "…", "value": "…"}, …]` and the like: objects of string members, which
+    /// `members` writes straight into the buffer.
+    mutating func objects<Element>(_ elements: [Element], _ members: (inout ResultJSON, Element) -> Void) {
       out.append(UInt8(ascii: "["))
       for (index, element) in elements.enumerated() {
         if index > 0 { out += ", ".utf8 }
         out.append(UInt8(ascii: "{"))
-        for (position, (name, value)) in members(element).enumerated() {
-          member(name, value, first: position == 0)
-        }
+        members(&self, element)
         out.append(UInt8(ascii: "}"))
       }
       out.append(UInt8(ascii: "]"))
@@ -488,7 +549,7 @@ enum AllureResult {
     }
     var hash = SHA256()
     hash.update(bytes)
-    return String(SHA256.hex(hash.finalize()).prefix(32))
+    return SHA256.hex(Array(hash.finalize()[..<16]))
   }
 
   /// Milliseconds since 1970 from the real-time clock.

@@ -48,24 +48,24 @@ public struct SHA256: Sendable {
     pending += bytes[start...]
   }
 
-  /// The 32-byte digest; `self` is finished afterwards.
+  /// The 32-byte digest; `self` is finished afterwards. The padding goes into `pending`, and
+  /// the digest into one array of 32: the Allure results hash three short texts per test,
+  /// where allocating a buffer per step cost more than the rounds.
   public mutating func finalize() -> [UInt8] {
     let bitLength = byteCount &* 8
-    var padding: [UInt8] = [0x80]
-    let afterMarker = (pending.count + 1) % 64
-    padding += Array(repeating: 0, count: afterMarker <= 56 ? 56 - afterMarker : 120 - afterMarker)
+    pending.append(0x80)
+    while pending.count % 64 != 56 { pending.append(0) }
     for shift in stride(from: 56, through: 0, by: -8) {
-      padding.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+      pending.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
     }
-    let tail = pending + padding
+    SHA256Rounds.compress(&state, pending, from: 0, blocks: pending.count / 64, hardware: usesHardware)
     pending.removeAll()
-    SHA256Rounds.compress(&state, tail, from: 0, blocks: tail.count / 64, hardware: usesHardware)
     var digest: [UInt8] = []
+    digest.reserveCapacity(32)
     for word in state {
-      digest += [
-        UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8),
-        UInt8(truncatingIfNeeded: word),
-      ]
+      for shift in stride(from: 24, through: 0, by: -8) {
+        digest.append(UInt8(truncatingIfNeeded: word >> UInt32(shift)))
+      }
     }
     return digest
   }
