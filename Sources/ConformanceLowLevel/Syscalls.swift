@@ -875,16 +875,22 @@ package func folderEntryNames(_ path: String) throws(SystemCallError) -> [[UInt8
   return entries(of: directory)
 }
 
-/// ``folderEntryNames(_:)`` of an open folder (`fdopendir` of a `dup`, so `folder` stays open).
+/// ``folderEntryNames(_:)`` of an open folder, which stays open.
 package func folderEntryNames(ofOpenFolder folder: Int32) throws(SystemCallError) -> [[UInt8]] {
+  let directory = try directoryStream(ofOpenFolder: folder)
+  defer { closedir(directory) }
+  return entries(of: directory)
+}
+
+/// `fdopendir` of a `dup` of `folder`: `closedir` then closes the copy, and `folder` stays open.
+private func directoryStream(ofOpenFolder folder: Int32) throws(SystemCallError) -> OpaquePointer {
   guard let copy = duplicateDescriptor(folder) else { throw .last() }
   guard let directory = fdopendir(copy) else {
     let error = SystemCallError.last()
     close(copy)
     throw error
   }
-  defer { closedir(directory) }
-  return entries(of: directory)
+  return directory
 }
 
 private func entries(of directory: OpaquePointer) -> [[UInt8]] {
@@ -969,16 +975,10 @@ package func createFile(named name: String, inFolder folder: Int32, permissions:
   }
 }
 
-/// The entries of an open folder with their `d_type` (``folderEntries(_:)``), through
-/// `fdopendir` of a `dup`, so `folder` stays open: no `fstatat` per file to tell files from
-/// folders.
+/// The entries of an open folder, which stays open, with their `d_type`
+/// (``folderEntries(_:)``): no `fstatat` per file to tell files from folders.
 package func folderEntries(ofOpenFolder folder: Int32) throws(SystemCallError) -> [FolderEntry] {
-  guard let copy = duplicateDescriptor(folder) else { throw .last() }
-  guard let directory = fdopendir(copy) else {
-    let error = SystemCallError.last()
-    close(copy)
-    throw error
-  }
+  let directory = try directoryStream(ofOpenFolder: folder)
   defer { closedir(directory) }
   return typedEntries(of: directory)
 }
