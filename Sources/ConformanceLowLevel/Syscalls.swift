@@ -867,19 +867,15 @@ package func createUniqueFolder(prefix: String) throws(SystemCallError) -> Strin
   return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
-/// The names in a folder, `.` and `..` left out, in the order the file system gives them:
-/// `opendir`, `readdir`, `closedir`. Each name is its bytes (a name need not be UTF-8).
+/// The names in a folder, `.` and `..` left out, in the order the file system gives them
+/// (``folderEntries(_:)`` without the kinds). Each name is its bytes (a name need not be UTF-8).
 package func folderEntryNames(_ path: String) throws(SystemCallError) -> [[UInt8]] {
-  guard let directory = opendir(path) else { throw .last() }
-  defer { closedir(directory) }
-  return entries(of: directory)
+  try folderEntries(path).map(\.name)
 }
 
 /// ``folderEntryNames(_:)`` of an open folder, which stays open.
 package func folderEntryNames(ofOpenFolder folder: Int32) throws(SystemCallError) -> [[UInt8]] {
-  let directory = try directoryStream(ofOpenFolder: folder)
-  defer { closedir(directory) }
-  return entries(of: directory)
+  try folderEntries(ofOpenFolder: folder).map(\.name)
 }
 
 /// `fdopendir` of a `dup` of `folder`: `closedir` then closes the copy, and `folder` stays open.
@@ -891,16 +887,6 @@ private func directoryStream(ofOpenFolder folder: Int32) throws(SystemCallError)
     throw error
   }
   return directory
-}
-
-private func entries(of directory: OpaquePointer) -> [[UInt8]] {
-  var names: [[UInt8]] = []
-  while let entry = readdir(directory) {
-    let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-    if name == [0x2E] || name == [0x2E, 0x2E] { continue }
-    names.append(name)
-  }
-  return names
 }
 
 /// Every environment variable of the process (`environ`), by name.
@@ -959,9 +945,9 @@ package func randomBytes(count: Int) -> [UInt8] {
 
 // The Allure results folder (ConformanceReports' AllureResultsWriter) is some 19,000 small
 // files for the shipped corpus, created in a staging folder and, a run later, removed with the
-// folder they replaced. These calls work by name inside the open folder (`openat`,
-// `unlinkat`), so that each looks up one name rather than walking the whole path again, and a
-// path swapped meanwhile cannot redirect them.
+// folder they replaced. Both are done by name inside the open folder (`openat` here, `unlinkat`
+// through ``removeFile(named:inFolder:)``), so that each looks up one name rather than walking
+// the whole path again, and a path swapped meanwhile cannot redirect them.
 
 /// `openat(O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC)`: a new file `name` in an open folder,
 /// failing (`EEXIST`) when the name is taken; retried when interrupted.
@@ -981,9 +967,4 @@ package func folderEntries(ofOpenFolder folder: Int32) throws(SystemCallError) -
   let directory = try directoryStream(ofOpenFolder: folder)
   defer { closedir(directory) }
   return typedEntries(of: directory)
-}
-
-/// `unlinkat(AT_REMOVEDIR)`: removes an empty folder by its name inside an open folder.
-package func removeFolder(named name: String, inFolder folder: Int32) {
-  _ = unlinkat(folder, name, AT_REMOVEDIR)
 }
