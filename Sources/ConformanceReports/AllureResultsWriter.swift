@@ -168,8 +168,8 @@ public final class AllureResultsWriter: PreparingRunObserver {
     guard FileSystem.isFolder(path), (try? foreignEntry(in: path)) == .some(nil),
       let names = try? entryNames(in: path)
     else { return }
-    for name in names.map({ String(decoding: $0, as: UTF8.self) }) where name != markerName && isOwnName(name) {
-      try? removeFile(path + "/" + name)
+    for name in names where name != markerBytes && isOwnName(name) {
+      try? removeFile(path + "/" + String(decoding: name, as: UTF8.self))
     }
   }
 
@@ -406,15 +406,11 @@ public final class AllureResultsWriter: PreparingRunObserver {
     for entryName in names {
       guard entryName.count == prefix.count + 6 + suffix.count, entryName.starts(with: prefix),
         entryName.suffix(suffix.count).elementsEqual(suffix),
-        entryName[prefix.count..<prefix.count + 6].allSatisfy({ isASCIILetterOrDigit($0) })
+        entryName[prefix.count..<prefix.count + 6].allSatisfy(Contract.isASCIIAlphanumeric)
       else { continue }
       candidates.append(String(decoding: entryName, as: UTF8.self))
     }
     for candidate in candidates { removeIfStale(parent + "/" + candidate) }
-  }
-
-  private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
-    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
   }
 
   /// Removes one candidate of ``removeStaleStaging(in:of:)`` when it is what it says.

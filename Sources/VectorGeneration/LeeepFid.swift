@@ -146,7 +146,7 @@ extension LeeepFid: GeneratedSuite {
       0x7B: "left-brace", 0x7C: "pipe", 0x7D: "right-brace", 0x7E: "tilde", 0x7F: "del",
     ]
     if let name = names[byte] { return name }
-    if isASCIILetterOrDigit(byte) { return String(UnicodeScalar(byte)) }
+    if Contract.isASCIIAlphanumeric(byte) { return String(UnicodeScalar(byte)) }
     let hex = String(byte, radix: 16, uppercase: true)
     return "control-" + String(repeating: "0", count: 2 - hex.count) + hex
   }
@@ -160,13 +160,9 @@ extension LeeepFid: GeneratedSuite {
     }.joined(separator: " ")
   }
 
-  static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
-    (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-  }
-
   /// The rule's tail class `[A-Za-z0-9_-]`.
   static func isAllowedInTail(_ byte: UInt8) -> Bool {
-    isASCIILetterOrDigit(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+    Contract.isASCIIAlphanumeric(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
   }
 
   /// The rule's first class `[cdef]`.
