@@ -293,15 +293,10 @@ protocol VectorFormatKey: RawRepresentable<Int> {
 extension VectorFormatKey {
   init?(bytes: ByteView) {
     // An index loop over the names read once (`firstIndex(where:)` with a closure cost a tenth
-    // of reading a test's keys), comparing the lengths before any byte: most names differ in
-    // length from the key.
+    // of reading a test's keys); `equals` compares the lengths before any byte.
     let names = Self.names
     var index = 0
-    while index < names.count {
-      let name = names[index]
-      if name.utf8CodeUnitCount == bytes.count && bytes.equals(name) { break }
-      index += 1
-    }
+    while index < names.count && !bytes.equals(names[index]) { index += 1 }
     guard index < names.count else { return nil }
     self.init(rawValue: index)
   }
