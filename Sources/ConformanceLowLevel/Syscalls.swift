@@ -700,6 +700,36 @@ package func writeAll(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>) throws(Sy
   if let failure { throw failure }
 }
 
+/// `writev` of every byte of `pieces`, in order, up to `IOV_MAX` pieces a call (`sysconf`; at
+/// least POSIX's 16), retrying short
+/// writes and interrupted calls. One call for many buffers: each `write` to a file takes its
+/// lock and updates its times again, and a report's body is hundreds of pieces.
+package func writeAll(_ descriptor: Int32, pieces: [UnsafeRawBufferPointer]) throws(SystemCallError) {
+  var vectors = pieces.filter { $0.count > 0 }.map {
+    iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.baseAddress), iov_len: $0.count)
+  }
+  let most = max(sysconf(Int32(_SC_IOV_MAX)), 16)
+  var first = 0
+  while first < vectors.count {
+    let batch = min(vectors.count - first, most)
+    let written = vectors.withUnsafeBufferPointer { writev(descriptor, $0.baseAddress! + first, Int32(batch)) }
+    if written < 0 {
+      if errno == EINTR { continue }
+      throw .last()
+    }
+    // Past the pieces written whole; a piece written in part goes on from where it stopped.
+    var left = written
+    while left > 0, left >= vectors[first].iov_len {
+      left -= vectors[first].iov_len
+      first += 1
+    }
+    if left > 0 {
+      vectors[first].iov_base += left
+      vectors[first].iov_len -= left
+    }
+  }
+}
+
 /// Up to `count` bytes into `buffer` (resized to what was read) by one ``readSome(_:into:)``;
 /// an empty buffer at the end of the file.
 package func readChunk(_ descriptor: Int32, into buffer: inout [UInt8], count: Int) throws(SystemCallError) {

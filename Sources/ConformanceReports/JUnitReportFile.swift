@@ -135,14 +135,14 @@ final class JUnitReportFile {
   func append(_ fragment: XMLFragment) throws(JUnitWriteError) {
     if !opened { try open() }
     if body == nil {
-      if memoryCount + fragment.bytes.count <= memoryLimit {
+      if memoryCount + fragment.count <= memoryLimit {
         memory.append(fragment)
-        memoryCount += fragment.bytes.count
+        memoryCount += fragment.count
         return
       }
       try moveBodyToFile()
     }
-    try appendToBodyFile(fragment.bytes)
+    try appendToBodyFile(fragment)
   }
 
   /// Creates the hidden body file and moves the body held in memory there.
@@ -153,15 +153,15 @@ final class JUnitReportFile {
       discard()
       throw failure(error.reason)
     }
-    for fragment in memory { try appendToBodyFile(fragment.bytes) }
+    for fragment in memory { try appendToBodyFile(fragment) }
     memory = []
     memoryCount = 0
   }
 
-  private func appendToBodyFile(_ bytes: [UInt8]) throws(JUnitWriteError) {
+  private func appendToBodyFile(_ fragment: XMLFragment) throws(JUnitWriteError) {
     guard let body else { return }
     do {
-      try writeAll(body.descriptor, bytes)
+      try fragment.write(to: body.descriptor)
     } catch {
       discard()
       throw failure("cannot write \(body.path): \(error)")
@@ -270,7 +270,7 @@ final class JUnitReportFile {
       try seekToStart(body.descriptor)
       try writer.spliceIntoFile(fromFile: body.descriptor)
     } else {
-      try writer.spliceIntoFile(memory.map(\.bytes))
+      try writer.spliceIntoFile(memory)
     }
     try writer.endElement()
     try writer.endDocument()

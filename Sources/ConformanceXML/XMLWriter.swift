@@ -15,8 +15,45 @@ package struct XMLWriterError: Error, Sendable, CustomStringConvertible {
 
 /// Bytes of a well-formed element that an ``XMLWriter`` produced (see
 /// ``XMLWriter/finishFragment()``): the only bytes ever written raw into another document.
-package struct XMLFragment: Sendable {
-  package var bytes: [UInt8]
+///
+/// It keeps the finished writer's own output buffer rather than a copy: a fragment is made on a
+/// worker thread and written once, whole, on another, and copying every `<testsuite>` out of
+/// libxml2's buffer moved each report's bytes once more (into memory touched for the first
+/// time). `@unchecked Sendable`: the writer is finished, so nothing changes the buffer; it is
+/// only read (``bytes``, ``withBytes(_:)``) and freed once, when the fragment goes.
+package final class XMLFragment: @unchecked Sendable {
+  /// The finished writer that owns the buffer, `nil` for an empty fragment.
+  private let owner: XMLWriter?
+  private let start: UnsafePointer<UInt8>?
+  /// How many bytes the fragment holds.
+  package let count: Int
+
+  fileprivate init(owner: XMLWriter?, start: UnsafePointer<UInt8>?, count: Int) {
+    self.owner = owner
+    self.start = start
+    self.count = count
+  }
+
+  /// An empty fragment.
+  package static var empty: XMLFragment { XMLFragment(owner: nil, start: nil, count: 0) }
+
+  /// A copy of the bytes.
+  package var bytes: [UInt8] { withBytes { Array($0) } }
+
+  /// Where the bytes start, for a write that keeps the fragment alive meanwhile.
+  fileprivate var startAddress: UnsafePointer<UInt8>? { start }
+
+  /// Runs `body` on the bytes where they are (valid only during the call).
+  package func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    try withExtendedLifetime(owner) { try body(UnsafeRawBufferPointer(start: start, count: count)) }
+  }
+
+  /// Writes the bytes to `descriptor` (``writeAll(_:_:)``).
+  package func write(to descriptor: Int32) throws(SystemCallError) {
+    try withExtendedLifetime(owner) { () throws(SystemCallError) in
+      try writeAll(descriptor, pieces: [UnsafeRawBufferPointer(start: start, count: count)])
+    }
+  }
 }
 
 /// Text already passed through ``visibleXMLText(_:)``, so that a value written many times is
@@ -43,14 +80,8 @@ package struct VisibleXMLText: Sendable {
 /// libxml2's attribute escaping (`xmlBufAttrSerializeTxtContent`) leaves as they are. It
 /// rewrites those four, TAB, LF and CR, and every non-ASCII scalar (as a character reference).
 func isVerbatimInAttribute(_ text: String) -> Bool {
-  // Over the string's own UTF-8 (every testcase's id and time are checked).
-  var text = text
-  return text.withUTF8 { bytes in
-    bytes.allSatisfy { byte in
-      byte >= 0x20 && byte <= 0x7E && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
-        && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "\"")
-    }
-  }
+  // Over the string's own UTF-8, eight bytes at a time (every testcase's id and time are checked).
+  ByteView.withUTF8(of: text) { $0.isVerbatimInXMLAttribute() }
 }
 
 /// The one place that produces XML: a thin owner of a libxml2 `xmlTextWriter`.
@@ -209,16 +240,22 @@ package final class XMLWriter {
     try check(xmlTextWriterWriteString(writer, visibleXMLText(value)), "xmlTextWriterWriteString")
   }
 
-  /// Splices whole fragments other ``XMLWriter``s produced into a document writer's file, one
-  /// `write` each: flushes what the writer holds first (`xmlTextWriterFlush`), so the bytes
-  /// land right after it, rather than copying them through libxml2's buffer in 16 KB pieces
-  /// (`xmlTextWriterWriteRawLen`). Nothing else is ever written raw. Call it where no start tag
-  /// is pending; the writer carries on after the spliced bytes. Throws ``XMLWriterError``, or
-  /// the `write`'s ``SystemCallError``.
-  package func spliceIntoFile(_ fragments: [[UInt8]]) throws {
+  /// Splices whole fragments other ``XMLWriter``s produced into a document writer's file, many
+  /// to a `writev` (``writeAll(_:pieces:)``): flushes what the writer holds first
+  /// (`xmlTextWriterFlush`), so the bytes land right after it, rather than copying them through
+  /// libxml2's buffer in 16 KB pieces (`xmlTextWriterWriteRawLen`). Nothing else is ever written
+  /// raw. Call it where no start tag is pending; the writer carries on after the spliced bytes.
+  /// Throws ``XMLWriterError``, or the write's ``SystemCallError``.
+  ///
+  /// One `write` a fragment was a visible part of a large run's end: on ext4 each call takes
+  /// the file's lock and updates its times again.
+  package func spliceIntoFile(_ fragments: [XMLFragment]) throws {
     guard let descriptor else { throw XMLWriterError(call: "spliceIntoFile on a fragment writer") }
     try flush()
-    for bytes in fragments { try writeAll(descriptor, bytes) }
+    try withExtendedLifetime(fragments) { () throws(SystemCallError) in
+      try writeAll(
+        descriptor, pieces: fragments.map { UnsafeRawBufferPointer(start: $0.startAddress, count: $0.count) })
+    }
   }
 
   /// Splices a file of whole fragments other ``XMLWriter``s produced (from its current offset to
@@ -237,14 +274,16 @@ package final class XMLWriter {
     try check(xmlTextWriterFlush(writer), "xmlTextWriterFlush")
   }
 
-  /// The bytes a fragment writer produced. Wraps `xmlTextWriterFlush`, then reads the output
-  /// with `xmlOutputBufferGetContent` and `xmlOutputBufferGetSize`.
+  /// The bytes a fragment writer produced, in the writer's own buffer: write nothing more with
+  /// this writer. Wraps `xmlTextWriterFlush`, then reads the output with
+  /// `xmlOutputBufferGetContent` and `xmlOutputBufferGetSize`.
   package func finishFragment() throws(XMLWriterError) -> XMLFragment {
     guard let memoryOutput else { throw XMLWriterError(call: "finishFragment on a document writer") }
     try flush()
     let length = Int(xmlOutputBufferGetSize(memoryOutput))
-    guard length > 0, let content = xmlOutputBufferGetContent(memoryOutput) else { return XMLFragment(bytes: []) }
-    return XMLFragment(bytes: Array(UnsafeBufferPointer(start: content, count: length)))
+    guard length > 0, let content = xmlOutputBufferGetContent(memoryOutput) else { return .empty }
+    // The fragment keeps this writer (and so its buffer) alive; nothing writes to it again.
+    return XMLFragment(owner: self, start: content, count: length)
   }
 
   private func check(_ status: Int32, _ call: String) throws(XMLWriterError) {

@@ -34,3 +34,30 @@ import Testing
     #expect(order == 0)
   }
 }
+
+/// ``ByteView/bytesEqual(at:_:count:)`` against `elementsEqual` on the same runs: every length
+/// up to three words, a difference at each place (the words, the overlapping last word, the
+/// bytes of a short run), and runs that pass the end.
+@Suite struct ByteViewBytesEqualTests {
+  @Test func equalExactlyWhenEveryByteIs() {
+    var wrong: [String] = []
+    for length in 0...25 {
+      let run = (0..<length).map { UInt8(0x41 + $0) }
+      for place in -1..<length {
+        var other = run
+        if place >= 0 { other[place] ^= 0x20 }
+        let bytes = run + [0x7C] + other
+        let equal = ByteView.withBytes(of: bytes) { $0.bytesEqual(at: 0, length + 1, count: length) }
+        if equal != (run == other) { wrong.append("length \(length), difference at \(place)") }
+      }
+    }
+    #expect(wrong == [])
+  }
+
+  @Test func aRunPastTheEndIsNotEqual() {
+    let bytes = Array("abcabc".utf8)
+    #expect(ByteView.withBytes(of: bytes) { $0.bytesEqual(at: 0, 3, count: 3) })
+    #expect(!ByteView.withBytes(of: bytes) { $0.bytesEqual(at: 0, 4, count: 3) })
+    #expect(ByteView.withBytes(of: bytes) { $0.bytesEqual(at: 6, 6, count: 0) })
+  }
+}

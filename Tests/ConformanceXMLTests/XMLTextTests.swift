@@ -67,6 +67,18 @@ import Testing
       if isVerbatimInAttribute("id-\(scalar)-x") != expected { wrong.append(value) }
     }
     #expect(wrong == [])
+    // The check reads eight bytes at a time: each byte at each place of two words and a tail,
+    // beside neighbours a borrow could mark (0x01 below, 0x7F above).
+    var misplaced: [String] = []
+    for value in UInt32(0)...0xFF {
+      let scalar = Unicode.Scalar(value)!
+      let expected = value >= 0x20 && value <= 0x7E && !"<>&\"".unicodeScalars.contains(scalar)
+      for place in 0..<17 {
+        let text = String(repeating: "a", count: place) + String(scalar) + String(repeating: "~", count: 16 - place)
+        if isVerbatimInAttribute(text) != expected { misplaced.append("\(value)@\(place)") }
+      }
+    }
+    #expect(misplaced == [])
     #expect(isVerbatimInAttribute(""))
     #expect(isVerbatimInAttribute("valid.f00000-000"))
     #expect(!isVerbatimInAttribute("é"))

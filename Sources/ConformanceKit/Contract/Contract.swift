@@ -36,8 +36,9 @@ public enum Contract {
   }
 
   /// `[A-Za-z0-9]`: the first byte of a test id, and the letters and digits of the contract's other
-  /// identifiers (the reference parsers' ``TextRules`` use it too).
-  @inline(__always)
+  /// identifiers (the reference parsers' ``TextRules`` use it too). Inlinable: called once a
+  /// byte from other modules, a call each cost more than the comparisons.
+  @inlinable
   package static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
     (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
   }
