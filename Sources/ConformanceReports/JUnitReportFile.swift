@@ -69,7 +69,8 @@ public struct JUnitCounts: Sendable, Equatable {
 /// within a fixed amount of memory.
 final class JUnitReportFile {
   let destination: String
-  /// Body bytes kept in memory before the body moves to a hidden file.
+  /// Body bytes kept in memory before the body moves to a hidden file. The fragments hold
+  /// them in libxml2's buffers, which grow by doubling: up to twice this in memory.
   let memoryLimit: Int
   /// Where the hidden files go: the folder of the file the destination leads to (its symbolic
   /// links followed), or the temporary folder when it is a device or FIFO written through.
