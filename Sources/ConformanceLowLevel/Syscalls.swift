@@ -701,9 +701,9 @@ package func writeAll(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>) throws(Sy
 }
 
 /// `writev` of every byte of `pieces`, in order, up to `IOV_MAX` pieces a call (`sysconf`; at
-/// least POSIX's 16), retrying short
-/// writes and interrupted calls. One call for many buffers: each `write` to a file takes its
-/// lock and updates its times again, and a report's body is hundreds of pieces.
+/// least POSIX's 16), retrying short writes and interrupted calls. One call for many buffers:
+/// each `write` to a file takes its lock and updates its times again, and a report's body is
+/// hundreds of pieces.
 package func writeAll(_ descriptor: Int32, pieces: [UnsafeRawBufferPointer]) throws(SystemCallError) {
   var vectors = pieces.filter { $0.count > 0 }.map {
     iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.baseAddress), iov_len: $0.count)

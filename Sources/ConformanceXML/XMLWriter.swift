@@ -48,7 +48,7 @@ package final class XMLFragment: @unchecked Sendable {
     try withExtendedLifetime(owner) { try body(UnsafeRawBufferPointer(start: start, count: count)) }
   }
 
-  /// Writes the bytes to `descriptor` (``writeAll(_:_:)``).
+  /// Writes the bytes to `descriptor` (``writeAll(_:pieces:)``).
   package func write(to descriptor: Int32) throws(SystemCallError) {
     try withExtendedLifetime(owner) { () throws(SystemCallError) in
       try writeAll(descriptor, pieces: [UnsafeRawBufferPointer(start: start, count: count)])
