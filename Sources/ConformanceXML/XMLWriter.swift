@@ -20,11 +20,12 @@ package struct XMLWriterError: Error, Sendable, CustomStringConvertible {
 /// worker thread and written once, whole, on another, and copying every `<testsuite>` out of
 /// libxml2's buffer moved each report's bytes once more (into memory touched for the first
 /// time). `@unchecked Sendable`: the writer is finished, so nothing changes the buffer; it is
-/// only read (``bytes``, ``withBytes(_:)``) and freed once, when the fragment goes.
+/// only read (``bytes``, ``write(to:)``, a splice) and freed once, when the fragment goes.
 package final class XMLFragment: @unchecked Sendable {
   /// The finished writer that owns the buffer, `nil` for an empty fragment.
   private let owner: XMLWriter?
-  private let start: UnsafePointer<UInt8>?
+  /// Where the bytes start in the owner's buffer (the writer's splice reads it too).
+  fileprivate let start: UnsafePointer<UInt8>?
   /// How many bytes the fragment holds.
   package let count: Int
 
@@ -38,14 +39,8 @@ package final class XMLFragment: @unchecked Sendable {
   package static var empty: XMLFragment { XMLFragment(owner: nil, start: nil, count: 0) }
 
   /// A copy of the bytes.
-  package var bytes: [UInt8] { withBytes { Array($0) } }
-
-  /// Where the bytes start, for a write that keeps the fragment alive meanwhile.
-  fileprivate var startAddress: UnsafePointer<UInt8>? { start }
-
-  /// Runs `body` on the bytes where they are (valid only during the call).
-  package func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-    try withExtendedLifetime(owner) { try body(UnsafeRawBufferPointer(start: start, count: count)) }
+  package var bytes: [UInt8] {
+    withExtendedLifetime(owner) { Array(UnsafeRawBufferPointer(start: start, count: count)) }
   }
 
   /// Writes the bytes to `descriptor` (``writeAll(_:pieces:)``).
@@ -254,7 +249,7 @@ package final class XMLWriter {
     try flush()
     try withExtendedLifetime(fragments) { () throws(SystemCallError) in
       try writeAll(
-        descriptor, pieces: fragments.map { UnsafeRawBufferPointer(start: $0.startAddress, count: $0.count) })
+        descriptor, pieces: fragments.map { UnsafeRawBufferPointer(start: $0.start, count: $0.count) })
     }
   }
 
