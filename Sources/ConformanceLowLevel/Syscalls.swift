@@ -685,19 +685,29 @@ package func seekToStart(_ descriptor: Int32) throws(SystemCallError) {
 
 /// `write` of a slice until every byte is written, retrying short writes and interrupted calls.
 package func writeAll(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>) throws(SystemCallError) {
-  let failure: SystemCallError? = bytes.withUnsafeBytes { raw in
-    var offset = 0
-    while offset < raw.count {
-      let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-      if written < 0 {
-        if errno == EINTR { continue }
-        return .last()
-      }
-      offset += written
-    }
-    return nil
+  let failure = bytes.withUnsafeBytes { raw in
+    writeEvery(raw) { rest, count, _ in write(descriptor, rest, count) }
   }
   if let failure { throw failure }
+}
+
+/// The one loop of the single-buffer writes (`write`, `pwrite`): calls `call` with the bytes not
+/// yet written, how many, and how many were written before, until none are left; a short write
+/// goes on after its last byte and an interrupted call (`EINTR`) is made again. The error of a
+/// failed call, or `nil`.
+private func writeEvery(
+  _ raw: UnsafeRawBufferPointer, _ call: (_ rest: UnsafeRawPointer, _ count: Int, _ done: Int) -> Int
+) -> SystemCallError? {
+  var done = 0
+  while done < raw.count {
+    let written = call(raw.baseAddress! + done, raw.count - done, done)
+    if written < 0 {
+      if errno == EINTR { continue }
+      return .last()
+    }
+    done += written
+  }
+  return nil
 }
 
 /// `writev` of every byte of `pieces`, in order, up to `IOV_MAX` pieces a call (`sysconf`; at
@@ -742,17 +752,8 @@ package func readChunk(_ descriptor: Int32, into buffer: inout [UInt8], count: I
 
 /// `pwrite` of every byte at `offset`, leaving the file offset where it was.
 package func writeAll(_ descriptor: Int32, _ bytes: [UInt8], at offset: Int) throws(SystemCallError) {
-  let failure: SystemCallError? = bytes.withUnsafeBytes { raw in
-    var written = 0
-    while written < raw.count {
-      let count = pwrite(descriptor, raw.baseAddress! + written, raw.count - written, off_t(offset + written))
-      if count < 0 {
-        if errno == EINTR { continue }
-        return .last()
-      }
-      written += count
-    }
-    return nil
+  let failure = bytes.withUnsafeBytes { raw in
+    writeEvery(raw) { rest, count, done in pwrite(descriptor, rest, count, off_t(offset + done)) }
   }
   if let failure { throw failure }
 }

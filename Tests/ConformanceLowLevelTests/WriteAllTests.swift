@@ -39,3 +39,22 @@ import Testing
     try nest(0, [])
   }
 }
+
+/// The single-buffer writes, which share one loop: `writeAll(_:_:)` writes a slice where the file
+/// offset is and moves it on; `writeAll(_:_:at:)` writes at a position and leaves it where it was.
+@Suite struct WriteAllBufferTests {
+  @Test func aSliceLandsWhereTheOffsetIsAndAPositionedWriteLeavesTheOffset() throws {
+    let file = try createUniqueFile(prefix: "/tmp/conformance-writeall-", suffix: ".bin")
+    defer {
+      closeDescriptor(file.descriptor)
+      try? removeFile(file.path)
+    }
+    let text = Array("0123456789".utf8)
+    try writeAll(file.descriptor, text[2...])
+    try writeAll(file.descriptor, Array("AB".utf8), at: 3)
+    try writeAll(file.descriptor, [])
+    try writeAll(file.descriptor, Array("xy".utf8)[...])
+    try seekToStart(file.descriptor)
+    #expect(try readBytes(file.descriptor, upTo: 64) == Array("234AB789xy".utf8))
+  }
+}
